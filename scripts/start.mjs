@@ -1,0 +1,33 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server in this process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+
+const built = path.resolve('dist/web/index.html');
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['src/web', 'src/shared'].map((dir) => newestChange(path.resolve(dir)));
+const stale = !fs.existsSync(built) || Math.max(...sources) > fs.statSync(built).mtimeMs;
+if (stale) {
+  console.info('Building the web app…');
+  const result = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+register();
+await import('../src/server/main.ts');

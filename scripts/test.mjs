@@ -1,0 +1,45 @@
+// `npm test`: unit and API integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
+// browser tests against the built app. Ends with one line: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const results = 'test-results';
+fs.mkdirSync(results, { recursive: true });
+const node = process.execPath;
+
+function run(label, args) {
+  console.info(`\n── ${label} ──`);
+  return spawnSync(node, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.info('PostgreSQL pass skipped: TEST_DATABASE_URL is not set, so the API suite runs on SQLite only.');
+}
+
+const vitestStatus = run('unit and API tests', [
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const buildStatus = run('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const e2eStatus = buildStatus === 0 ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test']) : 1;
+
+const vitest = readJson(`${results}/vitest.json`);
+const e2e = readJson(`${results}/e2e.json`);
+const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
+const broken = [vitestStatus, buildStatus, e2eStatus].some((status) => status !== 0);
+
+console.info('');
+console.info(`tests: ${passed} passed, ${failed + (broken && failed === 0 ? 1 : 0)} failed`);
+process.exit(broken ? 1 : 0);

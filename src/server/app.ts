@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Config } from './env.ts';
+import { installErrorHandler } from './errors.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { installOriginCheck } from './origin-check.ts';
+import { cspDirectives } from './security.ts';
+import { serveWebApp } from './web-app.ts';
+
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** Use this database instead of connecting one from the config (tests share a prepared one). */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const database =
+    options.database ??
+    connectDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    });
+  if (!options.database) app.addHook('onClose', () => database.close());
+  await migrateToLatest(database);
+
+  const context: AppContext = { config, database };
+
+  const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(servedOverHttps) },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: servedOverHttps,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  installOriginCheck(app, config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Holoscope API',
+        version: '1.0.0',
+        description: 'Sales research and collector search for graded vintage Pokémon cards.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes(context));
+  await app.register(catalogueRoutes(context));
+
+  serveWebApp(app, config.webDir, servedOverHttps);
+  return app;
+}

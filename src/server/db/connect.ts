@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The Postgres pool (LISTEN/NOTIFY needs its own client); undefined on SQLite. */
+  pool?: pg.Pool;
+  /** The SQLite connection (online backup); undefined on Postgres. */
+  sqlite?: SQLite.Database;
+  /** Postgres schema the tables live in. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  schema?: string;
+}
+
+let pgTypesConfigured = false;
+
+/** Postgres answers in the same shapes as SQLite: ISO strings for time, numbers for counts and sums. */
+function configurePgTypes(): void {
+  if (pgTypesConfigured) return;
+  pgTypesConfigured = true;
+  const toIso = (value: string) =>
+    new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}`).toISOString();
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, toIso);
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => toIso(`${value}Z`));
+  pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'holoscope.db');
+}
+
+export function connectDatabase(options: ConnectOptions): DatabaseHandle {
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.schema);
+  return connectSqlite(sqliteFile(options.dataDir));
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -65536');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+function connectPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  configurePgTypes();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    ...(schema ? { options: `-c search_path=${schema} -c timezone=UTC` } : { options: '-c timezone=UTC' }),
+  });
+  // A dropped connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    pool,
+    ...(schema ? { schema } : {}),
+    async close() {
+      await db.destroy();
+    },
+  };
+}

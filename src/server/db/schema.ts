@@ -1,0 +1,140 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO 8601 UTC strings and dates `YYYY-MM-DD` in both dialects
+ * (docs/decisions/002-timestamps.md); money is integer cents; booleans are 0/1 integers on SQLite and
+ * booleans on PostgreSQL, read through `toBoolean`.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  country: string;
+  country_code: string;
+  is_admin: boolean | number;
+  created_at: string;
+  profile_image: string | null;
+  banner_image: string | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface SalesColumns {
+  id: string;
+  card_id: string;
+  set_id: string;
+  card_name: string;
+  card_number: string;
+  card_rarity: string;
+  price_cents: number;
+  sold_on: string;
+  sold_at: string;
+  seller: string;
+  seller_rating: number | null;
+  image: string | null;
+  grading_company: string | null;
+  grade: number | null;
+  sale_type: string | null;
+  source_ref: string;
+  created_at: string;
+}
+
+export type SalesTable = SalesColumns;
+
+export interface DeletedSalesTable extends SalesColumns {
+  deleted_at: string;
+  deleted_by: string;
+}
+
+export interface CollectionItemsTable {
+  id: string;
+  user_id: string;
+  list: 'collected' | 'wtb';
+  set_id: string;
+  card_id: string;
+  card_name: string;
+  card_number: string;
+  grade: number | null;
+  grading_company: string | null;
+  cert_number: string | null;
+  variant: string | null;
+  accepting_offers: boolean | number;
+  added_at: string;
+}
+
+export interface OffersTable {
+  id: string;
+  item_id: string;
+  from_user: string;
+  to_user: string;
+  amount_cents: number;
+  message: string | null;
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  hash: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+export interface CertLookupsTable {
+  cert_number: string;
+  payload: string;
+  images: string;
+  fetched_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor: string | null;
+  action: string;
+  subject: string;
+  detail: string | null;
+}
+
+export interface InquiriesTable {
+  id: string;
+  kind: 'advance' | 'contact' | 'partnership';
+  name: string;
+  email: string;
+  message: string;
+  card: string | null;
+  estimated_value_cents: number | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  sales: SalesTable;
+  deleted_sales: DeletedSalesTable;
+  collection_items: CollectionItemsTable;
+  offers: OffersTable;
+  media: MediaTable;
+  cert_lookups: CertLookupsTable;
+  audit_log: AuditLogTable;
+  inquiries: InquiriesTable;
+}
+
+export type SaleRow = Selectable<SalesTable>;
+export type NewSale = Insertable<SalesTable>;
+export type UserRow = Selectable<UsersTable>;
+
+export function toBoolean(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}

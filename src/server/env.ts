@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATA_DIR: z.string().min(1).default('./var'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+      .optional(),
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+    DEMO_SALES: z.coerce.number().int().min(0).max(5_000_000).default(50_000),
+    PSA_API_TOKEN: z.string().min(1).optional(),
+    PSA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.psacard.com/publicapi'),
+    CARD_IMAGES_DIR: z.string().min(1).optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(6).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    SECURE_COOKIES: booleanish.optional(),
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL, or undefined for the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  /** Postgres schema to use instead of public (isolated test runs). */
+  databaseSchema?: string;
+  publicOrigin: string | undefined;
+  logLevel: string;
+  demoData: 'auto' | 'off';
+  demoSales: number;
+  psaApiToken: string | undefined;
+  psaApiBaseUrl: string;
+  cardImagesDir: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  redisUrl: string | undefined;
+  secureCookies: boolean;
+  /** Directory of the built web app; absent in API-only test runs. */
+  webDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment once; every problem is listed, one per line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  const databaseUrl = value.DATABASE_URL?.startsWith('sqlite:') ? undefined : value.DATABASE_URL;
+  return {
+    nodeEnv: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir,
+    databaseUrl,
+    publicOrigin: value.PUBLIC_ORIGIN,
+    logLevel: value.LOG_LEVEL,
+    demoData: value.DEMO_DATA,
+    demoSales: value.DEMO_SALES,
+    psaApiToken: value.PSA_API_TOKEN,
+    psaApiBaseUrl: value.PSA_API_BASE_URL.replace(/\/+$/, ''),
+    cardImagesDir: value.CARD_IMAGES_DIR ? path.resolve(value.CARD_IMAGES_DIR) : undefined,
+    adminEmail: value.ADMIN_EMAIL,
+    adminPassword: value.ADMIN_PASSWORD,
+    redisUrl: value.REDIS_URL,
+    secureCookies: value.SECURE_COOKIES ?? value.NODE_ENV === 'production',
+    webDir: path.resolve('dist/web'),
+  };
+}

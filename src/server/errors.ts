@@ -1,0 +1,106 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorBody, type ErrorCode, MESSAGES } from '#shared/errors.ts';
+
+/** An error the client can act on: it becomes the contract's error body with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, 'not-found', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'validation', message, fields);
+export const unauthenticated = (message: string = MESSAGES.authenticationRequired) =>
+  new AppError(401, 'unauthenticated', message);
+export const forbidden = (message: string = MESSAGES.adminRequired) =>
+  new AppError(403, 'forbidden', message);
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not-found',
+  406: 'validation',
+  409: 'conflict',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'rate-limited',
+  503: 'service-unavailable',
+};
+
+function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+}
+
+/** Whether an error means the database cannot be reached (so the answer is 503, not 500). */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    ([
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08006',
+      '08001',
+      '08003',
+    ].includes(code) ||
+      code === 'SQLITE_BUSY')
+  );
+}
+
+/** The one error handler: every failure leaves as the contract's body; bad input is always a 4xx. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'request';
+        fields[key] ??= issue.message ?? 'Not valid.';
+      }
+      const first = Object.values(fields)[0] ?? 'The request is not valid.';
+      return reply.status(400).send(body('validation', first, fields));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('service-unavailable', MESSAGES.serviceUnavailable));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = CODE_BY_STATUS[status] ?? 'validation';
+      const message =
+        code === 'payload-too-large'
+          ? MESSAGES.payloadTooLarge
+          : code === 'rate-limited'
+            ? MESSAGES.rateLimited
+            : error.message || 'The request is not valid.';
+      return reply.status(status).send(body(code, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body('internal', MESSAGES.generic));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body('not-found', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './env.ts';
+import { AppError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Unsafe requests must come from our own pages: a browser always sends Origin on them, so a foreign Origin
+ * is refused even when it carries a valid session cookie. Clients without Origin (scripts, curl) are not
+ * browsers and cannot ride a user's cookie.
+ */
+export function installOriginCheck(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const own = config.publicOrigin ?? `${request.protocol}://${request.host}`;
+    if (origin !== own) {
+      throw new AppError(403, 'forbidden', 'This request must come from the Holoscope site.');
+    }
+  });
+}

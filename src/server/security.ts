@@ -1,0 +1,28 @@
+type Directives = Record<string, string[]>;
+
+/** One Content-Security-Policy for the whole product: nothing inline, nothing from elsewhere. */
+export function cspDirectives(servedOverHttps: boolean): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(servedOverHttps ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** The policy as a header value; a page load's nonce lets the styles our UI library injects through. */
+export function cspHeader(directives: Directives, styleNonce?: string): string {
+  return Object.entries(directives)
+    .map(([name, values]) => {
+      const all = name === 'style-src' && styleNonce ? [...values, `'nonce-${styleNonce}'`] : values;
+      return [name, ...all].join(' ');
+    })
+    .join('; ');
+}

@@ -1,0 +1,62 @@
+import { createBrowserRouter } from 'react-router';
+import { Layout, type RouteHandle } from './layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RouteError } from './route-error.tsx';
+
+const hidden: RouteHandle = { hideNavigation: true };
+
+/** Every page of SPEC.md §2; pages load on demand so the first visit only downloads what it shows. */
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: () => import('../features/search/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+          },
+          {
+            path: 'profile/:id?',
+            handle: hidden,
+            lazy: () =>
+              import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+          },
+          {
+            path: 'card-sets/:slug',
+            lazy: () =>
+              import('../features/galleries/gallery-page.tsx').then((m) => ({ Component: m.GalleryPage })),
+          },
+          {
+            path: 'admin-database',
+            lazy: () => import('../features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+          },
+          {
+            path: 'card-advances',
+            handle: hidden,
+            lazy: () =>
+              import('../features/pages/card-advances-page.tsx').then((m) => ({
+                Component: m.CardAdvancesPage,
+              })),
+          },
+          {
+            path: 'seller-partnership',
+            handle: hidden,
+            lazy: () =>
+              import('../features/pages/seller-partnership-page.tsx').then((m) => ({
+                Component: m.SellerPartnershipPage,
+              })),
+          },
+          {
+            path: 'psa-search',
+            lazy: () =>
+              import('../features/certs/psa-search-page.tsx').then((m) => ({ Component: m.PsaSearchPage })),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

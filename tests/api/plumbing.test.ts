@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/test-app.ts';
+import { testDialect } from '../helpers/test-database.ts';
+
+describe('API plumbing', () => {
+  const t = useTestApp();
+
+  it('reports liveness and readiness with the database dialect', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: testDialect });
+  });
+
+  it('answers unknown API routes with the contract error body', async () => {
+    const response = await t.app.inject('/api/no-such-thing');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not-found');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sets',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('sends a strict Content-Security-Policy and the usual security headers', async () => {
+    const response = await t.app.inject('/api/sets');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('refuses an unsafe request from a foreign origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sets',
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('forbidden');
+  });
+
+  it('publishes an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.app.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/sets', '/api/sets/{setId}/cards', '/readyz']),
+    );
+  });
+});
