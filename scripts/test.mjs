@@ -21,7 +21,9 @@ function readJson(file) {
 }
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.info('PostgreSQL pass skipped: TEST_DATABASE_URL is not set, so the API suite runs on SQLite only.');
+  console.info(
+    'PostgreSQL pass skipped: TEST_DATABASE_URL is not set, so the API suite runs on SQLite only.',
+  );
 }
 
 const vitestStatus = run('unit and API tests', [
@@ -32,7 +34,8 @@ const vitestStatus = run('unit and API tests', [
   `--outputFile.json=${results}/vitest.json`,
 ]);
 const buildStatus = run('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-const e2eStatus = buildStatus === 0 ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test']) : 1;
+const e2eStatus =
+  buildStatus === 0 ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test']) : 1;
 
 const vitest = readJson(`${results}/vitest.json`);
 const e2e = readJson(`${results}/e2e.json`);

@@ -15,8 +15,8 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { installErrorHandler } from './errors.ts';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
+import { registerFeatures } from './features/index.ts';
+import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { cspDirectives } from './security.ts';
 import { serveWebApp } from './web-app.ts';
@@ -56,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const context: AppContext = { config, database };
+  const context: AppContext = { config, database, media: new MediaStore(config.dataDir, database) };
 
   const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;
   await app.register(helmet, {
@@ -80,8 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(healthRoutes(context));
-  await app.register(catalogueRoutes(context));
+  await registerFeatures(app, context);
 
   serveWebApp(app, config.webDir, servedOverHttps);
   return app;

@@ -1,8 +1,10 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
+import type { MediaStore } from './media/media-store.ts';
 
 /** What every feature needs, built once per app instance and passed to the feature plugins. */
 export interface AppContext {
   config: Config;
   database: DatabaseHandle;
+  media: MediaStore;
 }

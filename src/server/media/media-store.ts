@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { AppError } from '../errors.ts';
+
+/** Uploads larger than this are refused before any decoding. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Decoding stops past this many pixels, so a tiny file cannot claim gigapixels (a pixel flood). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const HASH = /^[a-f0-9]{64}$/;
+
+export interface StoredImage {
+  hash: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mime: 'image/webp';
+}
+
+export interface ImageOptions {
+  /** The stored image fits inside this box; smaller images are not enlarged. */
+  maxWidth: number;
+  maxHeight: number;
+}
+
+export function mediaUrl(hash: string | null | undefined): string | null {
+  return hash ? `/media/${hash}` : null;
+}
+
+/**
+ * Content-addressed images on disk (DATA_DIR/media). Every image is decoded and re-encoded to WebP, which
+ * drops metadata and anything that is not pixels (scripts in SVG, trailing payloads in disguised files).
+ */
+export class MediaStore {
+  private readonly root: string;
+
+  constructor(
+    dataDir: string,
+    private readonly database: DatabaseHandle,
+  ) {
+    this.root = path.join(dataDir, 'media');
+  }
+
+  async putImage(input: Buffer, options: ImageOptions): Promise<StoredImage> {
+    if (input.byteLength > MAX_IMAGE_BYTES) {
+      throw new AppError(
+        413,
+        'payload-too-large',
+        'That image is larger than 10 MB. Please choose a smaller one.',
+      );
+    }
+    const { data, info } = await reencode(input, options);
+    const hash = crypto.createHash('sha256').update(data).digest('hex');
+    const file = this.fileFor(hash);
+    if (!fs.existsSync(file)) {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+      await fs.promises.writeFile(temporary, data);
+      await fs.promises.rename(temporary, file);
+    }
+    const stored: StoredImage = {
+      hash,
+      width: info.width,
+      height: info.height,
+      bytes: data.byteLength,
+      mime: 'image/webp',
+    };
+    await this.database.db
+      .insertInto('media')
+      .values({ ...stored, created_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('hash').doNothing())
+      .execute();
+    return stored;
+  }
+
+  /** The stored file of a hash, or undefined when there is none. */
+  async locate(hash: string): Promise<{ file: string; bytes: number } | undefined> {
+    if (!HASH.test(hash)) return undefined;
+    const file = this.fileFor(hash);
+    try {
+      const stat = await fs.promises.stat(file);
+      return { file, bytes: stat.size };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private fileFor(hash: string): string {
+    return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), `${hash}.webp`);
+  }
+}
+
+async function reencode(input: Buffer, options: ImageOptions) {
+  try {
+    return await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: options.maxWidth, height: options.maxHeight, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    const message = (error as Error).message ?? '';
+    if (/pixel limit/i.test(message)) {
+      throw new AppError(
+        413,
+        'payload-too-large',
+        'That image has too many pixels. Please choose a smaller one.',
+      );
+    }
+    throw new AppError(
+      415,
+      'unsupported-media-type',
+      'That file is not an image we can read. Please choose a JPEG, PNG, WebP, GIF or AVIF image.',
+    );
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SET_IDS } from '../sets.ts';
+import { SetIdSchema } from './common.ts';
+
+/** GET /api/sales/analysis and its CSV twin (DESIGN.md §5). Money is US dollars with up to two decimals. */
+export const PERIODS = ['all', '30d', '90d'] as const;
+export type Period = (typeof PERIODS)[number];
+export const PERIOD_LABELS: Record<Period, string> = {
+  all: 'All time',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+};
+
+/** Grading companies that appear in sales (SGC slabs are sold too, though collections track PSA, BGS, CGC). */
+export const SALE_GRADERS = ['PSA', 'BGS', 'CGC', 'SGC'] as const;
+export const SALE_TYPES = ['auction', 'buy_it_now', 'best_offer'] as const;
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+/** The chart gets every sale up to this many points; beyond it an even sample (the statistics use every sale). */
+export const MAX_SERIES_POINTS = 2000;
+
+export const AnalysisQuerySchema = z.object({
+  set: SetIdSchema.default('base_set'),
+  card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),
+  period: z.enum(PERIODS).default('all'),
+  grader: z.enum(SALE_GRADERS).optional(),
+  grade: z.coerce.number().min(1).max(10).multipleOf(0.5).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type AnalysisQuery = z.infer<typeof AnalysisQuerySchema>;
+
+export const SalesStatsSchema = z.object({
+  count: z.number().int(),
+  low: z.number(),
+  median: z.number(),
+  high: z.number(),
+  average: z.number(),
+  /** Sum of the prices of every sale in the period. */
+  totalVolume: z.number(),
+  /** Price of the newest sale. */
+  lastSale: z.number(),
+  /** (lastSale − average) / average × 100, two decimals; 0 when there are no sales. */
+  percentFromAverage: z.number(),
+});
+export type SalesStats = z.infer<typeof SalesStatsSchema>;
+
+/** Columnar series for the chart: t is milliseconds since the epoch, p the price in dollars. */
+export const SeriesSchema = z.object({
+  points: z.object({ t: z.array(z.number()), p: z.array(z.number()) }),
+  /** Rolling median of the price, in time order. */
+  median: z.object({ t: z.array(z.number()), p: z.array(z.number()) }),
+  /** True when points is a sample of the period's sales rather than all of them. */
+  sampled: z.boolean(),
+});
+export type Series = z.infer<typeof SeriesSchema>;
+
+export const SaleSchema = z.object({
+  saleId: z.string(),
+  /** When the sale ended, ISO 8601. */
+  date: z.string(),
+  price: z.number(),
+  seller: z.string(),
+  /** Seller feedback rating (percent positive) at the time of sale, when known. */
+  sellerRating: z.number().nullable(),
+  /** The listing photo, or null when the sale has none (show the card art instead). */
+  imageUrl: z.string().nullable(),
+  grader: z.string().nullable(),
+  grade: z.number().nullable(),
+  saleType: z.enum(SALE_TYPES).nullable(),
+});
+export type Sale = z.infer<typeof SaleSchema>;
+
+export const GradeOptionSchema = z.object({ grader: z.string(), grade: z.number(), count: z.number().int() });
+
+export const AnalysisResponseSchema = z.object({
+  /** Catalogue name (with ` non-holo` for rare prints), or the name as typed when no card matched. */
+  cardName: z.string(),
+  cardNumber: z.string(),
+  rarity: z.string(),
+  cardId: z.string().nullable(),
+  setId: z.enum(SET_IDS),
+  imageUrl: z.string().nullable(),
+  period: z.enum(PERIODS),
+  stats: SalesStatsSchema,
+  series: SeriesSchema,
+  /** Grader and grade combinations that have sales in the period, for the filter. */
+  gradeOptions: z.array(GradeOptionSchema),
+  sales: z.array(SaleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AnalysisResponse = z.infer<typeof AnalysisResponseSchema>;
+
+export const SuggestionsQuerySchema = z.object({
+  set: SetIdSchema.default('base_set'),
+  q: z.string().max(100).default(''),
+});
+export const SuggestionsResponseSchema = z.object({ suggestions: z.array(z.string()).max(10) });
+
+export const ConsignmentAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  ratingMax: z.number(),
+  specialties: z.array(z.string()),
+  fee: z.string(),
+});
+export type ConsignmentAgent = z.infer<typeof ConsignmentAgentSchema>;
+export const ConsignmentAgentsResponseSchema = z.object({ agents: z.array(ConsignmentAgentSchema) });
