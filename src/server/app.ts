@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { installErrorHandler } from './errors.ts';
 import { registerFeatures } from './features/index.ts';
+import { SalesEvents } from './features/sales/sales-events.ts';
 import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { cspDirectives } from './security.ts';
@@ -56,7 +57,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
-  const context: AppContext = { config, database, media: new MediaStore(config.dataDir, database) };
+  const context: AppContext = {
+    config,
+    database,
+    media: new MediaStore(config.dataDir, database),
+    salesEvents: new SalesEvents(),
+  };
 
   const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;
   await app.register(helmet, {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
+import type { SalesEvents } from './features/sales/sales-events.ts';
 import type { MediaStore } from './media/media-store.ts';
 
 /** What every feature needs, built once per app instance and passed to the feature plugins. */
@@ -7,4 +8,5 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   media: MediaStore;
+  salesEvents: SalesEvents;
 }
