@@ -29,8 +29,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
-    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+    ? [['list'], ['json', { outputFile: 'reports/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',

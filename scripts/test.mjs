@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const results = 'test-results';
+const results = 'reports';
 fs.mkdirSync(results, { recursive: true });
 const node = process.execPath;
 
