@@ -28,9 +28,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'reports/e2e.json' }]]
-    : [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -70,6 +68,8 @@ export default defineConfig({
       DEMO_SALES: '6000',
       PUBLIC_ORIGIN: baseURL,
       SECURE_COOKIES: 'false',
+      ADMIN_EMAIL: 'admin@holoscope.test',
+      ADMIN_PASSWORD: 'admin-password-1',
     },
   },
 });
