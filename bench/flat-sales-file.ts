@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { generateDemoSales } from '#server/features/sales/demo/generate-demo-sales.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function soldText(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return `Sold ${MONTHS[month - 1]} ${date}, ${year}`;
+}
+
+/** Writes `count` sales as the specification's flat_sales records, one JSON object per line. */
+export async function writeFlatSalesFile(file: string, count: number, seed: number, today: string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  let index = 0;
+  for (const sale of generateDemoSales({ seed, count, today })) {
+    const line = `${JSON.stringify({
+      id: `bench-${seed}-${index++}`,
+      card_name: sale.card_name,
+      set_id: sale.set_id,
+      price: sale.price_cents / 100,
+      sale_date: soldText(sale.sold_on),
+      seller: sale.seller,
+      timestamp: Date.parse(sale.sold_at),
+      card_number: sale.card_number,
+      card_rarity: sale.card_rarity,
+      card_id: sale.card_id,
+      grading_company: sale.grading_company,
+      grade: sale.grade,
+      sale_type: sale.sale_type,
+      seller_rating: sale.seller_rating,
+    })}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}

@@ -1,0 +1,100 @@
+// `npm run bench`: builds a 1,000,000-sale database (demo generator) in a temporary database — SQLite, or
+// PostgreSQL when DATABASE_URL is set — and prints one table of latencies and throughputs.
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/env.ts';
+import { loadDemoSales } from '#server/features/sales/demo/load-demo-sales.ts';
+import { importSalesFile } from '#server/features/sales/import/import-sales.ts';
+import { createBenchDatabase } from './bench-database.ts';
+import { writeFlatSalesFile } from './flat-sales-file.ts';
+import { bareServer, formatMs, sequentialLatency, throughput } from './measure.ts';
+
+const { values } = parseArgs({
+  options: {
+    sales: { type: 'string', default: '1000000' },
+    'import-rows': { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const salesCount = Number(values.sales);
+const importRows = Number(values['import-rows']);
+const seconds = Number(values.seconds);
+const today = new Date().toISOString().slice(0, 10);
+
+const rows: [string, string, string][] = [];
+const record = (what: string, value: string, target = '') => {
+  rows.push([what, value, target]);
+  console.info(`  ${what}: ${value}`);
+};
+
+const database = await createBenchDatabase();
+console.info(`Benchmark on ${database.label}, ${os.cpus().length} cores, Node ${process.version}`);
+try {
+  let started = performance.now();
+  console.info(`Generating ${salesCount.toLocaleString('en-US')} demo sales…`);
+  const context = { database: database.handle, salesEvents: { changed() {} } as never };
+  await loadDemoSales(context, { seed: 1, count: salesCount, today });
+  record('demo generation', `${Math.round(salesCount / ((performance.now() - started) / 1000)).toLocaleString('en-US')} rows/s`);
+
+  const config = {
+    ...loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'off', LOG_LEVEL: 'silent' }),
+    dataDir: database.dataDir,
+    databaseUrl: process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined,
+    ...(database.schema ? { databaseSchema: database.schema } : {}),
+    webDir: undefined,
+  };
+  const app = await buildApp(config, { database: database.handle, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const top = await sql<{ set_id: string; card_name: string; n: number }>`
+    select set_id, card_name, count(*) as n from sales group by set_id, card_name order by n desc limit 1`.execute(
+    database.handle.db,
+  );
+  const card = top.rows[0]!;
+  console.info(`Card with the most sales: ${card.card_name} (${card.set_id}), ${Number(card.n).toLocaleString('en-US')} sales`);
+  const analysisUrl = `${base}/api/sales/analysis?set=${card.set_id}&card=${encodeURIComponent(card.card_name)}&period=all&page=1`;
+
+  await sequentialLatency(Array(20).fill(analysisUrl), () => app.context.salesEvents.changed());
+  const uncached = await sequentialLatency(Array(300).fill(analysisUrl), () => app.context.salesEvents.changed());
+  record('analysis, uncached p50', formatMs(uncached.p50));
+  record('analysis, uncached p99', formatMs(uncached.p99), '≤ 15 ms');
+
+  const cachedBody = Buffer.from(await (await fetch(analysisUrl)).arrayBuffer());
+  const cachedRps = await throughput(analysisUrl, seconds);
+  const bare = await bareServer(cachedBody, 'application/json; charset=utf-8');
+  const bareRps = await throughput(bare.url, seconds);
+  await bare.close();
+  record('analysis, cached', `${Math.round(cachedRps).toLocaleString('en-US')} req/s`);
+  record('bare Node.js server, same bytes', `${Math.round(bareRps).toLocaleString('en-US')} req/s`);
+  record('cached / bare', `${((cachedRps / bareRps) * 100).toFixed(0)} %`, '≥ 50 %');
+
+  const prefixes = ['cha', 'pi', 'mew', 'b', 'dra', 'ra', 'energy', 'non', 'sc', 'ma', 'z', 'ele'];
+  const sets = ['base_set', 'jungle_set', 'fossil_set'];
+  const suggestionUrls = Array.from({ length: 3000 }, (_, i) => {
+    const q = prefixes[i % prefixes.length]!;
+    return `${base}/api/suggestions?set=${sets[i % 3]}&q=${encodeURIComponent(q)}`;
+  });
+  const suggestions = await sequentialLatency(suggestionUrls);
+  record('suggestions p99', formatMs(suggestions.p99), '≤ 3 ms');
+
+  const file = path.join(database.dataDir, 'bench-import.jsonl');
+  await writeFlatSalesFile(file, importRows, 99, today);
+  started = performance.now();
+  const summary = await importSalesFile(app.context, file, { rejectsFile: false });
+  const importRate = summary.imported / ((performance.now() - started) / 1000);
+  record('import', `${Math.round(importRate).toLocaleString('en-US')} rows/s (${summary.imported.toLocaleString('en-US')} rows)`, '≥ 30,000 rows/s');
+
+  await app.close();
+
+  console.info('');
+  console.info(`| ${database.label}: ${salesCount.toLocaleString('en-US')} sales | measured | target |`);
+  console.info('| --- | --- | --- |');
+  for (const [what, value, target] of rows) console.info(`| ${what} | ${value} | ${target} |`);
+} finally {
+  await database.drop();
+}
