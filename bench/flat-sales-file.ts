@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import { generateDemoSales } from '#server/features/sales/demo/generate-demo-sales.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -10,7 +10,12 @@ function soldText(day: string): string {
 }
 
 /** Writes `count` sales as the specification's flat_sales records, one JSON object per line. */
-export async function writeFlatSalesFile(file: string, count: number, seed: number, today: string): Promise<void> {
+export async function writeFlatSalesFile(
+  file: string,
+  count: number,
+  seed: number,
+  today: string,
+): Promise<void> {
   const out = fs.createWriteStream(file);
   let index = 0;
   for (const sale of generateDemoSales({ seed, count, today })) {

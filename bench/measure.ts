@@ -33,12 +33,16 @@ export async function sequentialLatency(
 /** Requests per second under load from a worker thread, so the load generator does not share our event loop. */
 export async function throughput(url: string, seconds: number): Promise<number> {
   const result = await autocannon({ url, connections: 16, duration: seconds, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
 
 /** A bare Node.js server that answers every request with the given bytes: the ceiling to compare against. */
-export async function bareServer(body: Buffer, contentType: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function bareServer(
+  body: Buffer,
+  contentType: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((_request, response) => {
     response.writeHead(200, { 'content-type': contentType, 'content-length': body.byteLength });
     response.end(body);

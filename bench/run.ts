@@ -1,9 +1,10 @@
 // `npm run bench`: builds a 1,000,000-sale database (demo generator) in a temporary database — SQLite, or
 // PostgreSQL when DATABASE_URL is set — and prints one table of latencies and throughputs.
+
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
@@ -38,7 +39,10 @@ try {
   console.info(`Generating ${salesCount.toLocaleString('en-US')} demo sales…`);
   const context = { database: database.handle, salesEvents: { changed() {} } as never };
   await loadDemoSales(context, { seed: 1, count: salesCount, today });
-  record('demo generation', `${Math.round(salesCount / ((performance.now() - started) / 1000)).toLocaleString('en-US')} rows/s`);
+  record(
+    'demo generation',
+    `${Math.round(salesCount / ((performance.now() - started) / 1000)).toLocaleString('en-US')} rows/s`,
+  );
 
   const config = {
     ...loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'off', LOG_LEVEL: 'silent' }),
@@ -56,11 +60,15 @@ try {
     database.handle.db,
   );
   const card = top.rows[0]!;
-  console.info(`Card with the most sales: ${card.card_name} (${card.set_id}), ${Number(card.n).toLocaleString('en-US')} sales`);
+  console.info(
+    `Card with the most sales: ${card.card_name} (${card.set_id}), ${Number(card.n).toLocaleString('en-US')} sales`,
+  );
   const analysisUrl = `${base}/api/sales/analysis?set=${card.set_id}&card=${encodeURIComponent(card.card_name)}&period=all&page=1`;
 
   await sequentialLatency(Array(20).fill(analysisUrl), () => app.context.salesEvents.changed());
-  const uncached = await sequentialLatency(Array(300).fill(analysisUrl), () => app.context.salesEvents.changed());
+  const uncached = await sequentialLatency(Array(300).fill(analysisUrl), () =>
+    app.context.salesEvents.changed(),
+  );
   record('analysis, uncached p50', formatMs(uncached.p50));
   record('analysis, uncached p99', formatMs(uncached.p99), '≤ 15 ms');
 
@@ -87,7 +95,11 @@ try {
   started = performance.now();
   const summary = await importSalesFile(app.context, file, { rejectsFile: false });
   const importRate = summary.imported / ((performance.now() - started) / 1000);
-  record('import', `${Math.round(importRate).toLocaleString('en-US')} rows/s (${summary.imported.toLocaleString('en-US')} rows)`, '≥ 30,000 rows/s');
+  record(
+    'import',
+    `${Math.round(importRate).toLocaleString('en-US')} rows/s (${summary.imported.toLocaleString('en-US')} rows)`,
+    '≥ 30,000 rows/s',
+  );
 
   await app.close();
 
