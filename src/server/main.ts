@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { prepareOnStart } from './startup.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  await prepareOnStart(app.context, app.log);
   await app.listen({ port: config.port, host: config.host });
 
   let closing = false;

@@ -91,10 +91,12 @@ const CARDS: Record<SetId, readonly Card[]> = {
 };
 
 const BY_SEARCH_NAME = new Map<string, Card>();
+const BY_NUMBER = new Map<string, Card>();
 const BY_ID = new Map<string, Card>();
 for (const setId of SET_IDS) {
   for (const card of CARDS[setId]) {
     BY_SEARCH_NAME.set(`${setId}|${cardNameKey(card.searchName)}`, card);
+    BY_NUMBER.set(`${setId}|${card.number.split('/')[0]}`, card);
     BY_ID.set(card.cardId, card);
   }
 }
@@ -121,8 +123,7 @@ export function findCardByName(setId: SetId, typed: string): Card | undefined {
 }
 
 export function findCardByNumber(setId: SetId, number: string): Card | undefined {
-  const wanted = number.split('/')[0]?.trim();
-  return CARDS[setId].find((card) => card.number.split('/')[0] === wanted);
+  return BY_NUMBER.get(`${setId}|${number.split('/')[0]?.trim()}`);
 }
 
 export type RarityCounts = Partial<Record<RarityGroup, number>>;

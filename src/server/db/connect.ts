@@ -31,8 +31,9 @@ let pgTypesConfigured = false;
 function configurePgTypes(): void {
   if (pgTypesConfigured) return;
   pgTypesConfigured = true;
+  // Postgres writes offsets as `+00`, which Date cannot read; `+00:00` it can.
   const toIso = (value: string) =>
-    new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}`).toISOString();
+    new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
   pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, toIso);
   pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (value) => toIso(`${value}Z`));
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -74,6 +75,9 @@ function connectPostgres(url: string, schema: string | undefined): DatabaseHandl
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 3000,
+    // A partition must not leave requests waiting on a dead connection: probe idle sockets, bound each query.
+    keepAlive: true,
+    query_timeout: 30_000,
     idleTimeoutMillis: 30_000,
     ...(schema ? { options: `-c search_path=${schema} -c timezone=UTC` } : { options: '-c timezone=UTC' }),
   });

@@ -1,25 +1,15 @@
 import { z } from 'zod';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PERIODS,
+  SALE_GRADERS,
+  SALE_TYPES,
+} from '#shared/sales-constants.ts';
 import { SET_IDS } from '../sets.ts';
 import { SetIdSchema } from './common.ts';
 
 /** GET /api/sales/analysis and its CSV twin (DESIGN.md §5). Money is US dollars with up to two decimals. */
-export const PERIODS = ['all', '30d', '90d'] as const;
-export type Period = (typeof PERIODS)[number];
-export const PERIOD_LABELS: Record<Period, string> = {
-  all: 'All time',
-  '30d': 'Last 30 days',
-  '90d': 'Last 90 days',
-};
-
-/** Grading companies that appear in sales (SGC slabs are sold too, though collections track PSA, BGS, CGC). */
-export const SALE_GRADERS = ['PSA', 'BGS', 'CGC', 'SGC'] as const;
-export const SALE_TYPES = ['auction', 'buy_it_now', 'best_offer'] as const;
-
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
-/** The chart gets every sale up to this many points; beyond it an even sample (the statistics use every sale). */
-export const MAX_SERIES_POINTS = 2000;
-
 export const AnalysisQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),
   card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),

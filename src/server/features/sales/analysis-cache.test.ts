@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryAnalysisCache } from './analysis-cache.ts';
+
+const bytes = (text: string) => Buffer.from(text);
+const sizeOf = (value: Buffer) => value.byteLength;
+
+describe('MemoryAnalysisCache', () => {
+  it('answers from memory for five minutes, then forgets', () => {
+    let now = 0;
+    const cache = new MemoryAnalysisCache({ sizeOf, now: () => now });
+    cache.set('a', bytes('1'));
+    now = 5 * 60_000 - 1;
+    expect(cache.get('a')?.toString()).toBe('1');
+    now = 5 * 60_000;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('evicts the least recently used entry when full', () => {
+    const cache = new MemoryAnalysisCache({ sizeOf, maxEntries: 2 });
+    cache.set('a', bytes('1'));
+    cache.set('b', bytes('2'));
+    cache.get('a');
+    cache.set('c', bytes('3'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.toString()).toBe('1');
+    expect(cache.get('c')?.toString()).toBe('3');
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps its values within the byte budget, oldest out first', () => {
+    const cache = new MemoryAnalysisCache({ sizeOf, maxBytes: 10 });
+    cache.set('a', bytes('aaaa'));
+    cache.set('b', bytes('bbbb'));
+    cache.set('a', bytes('AAAA'));
+    cache.set('c', bytes('cccc'));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.toString()).toBe('AAAA');
+    expect(cache.bytes).toBe(8);
+    cache.set('huge', bytes('x'.repeat(11)));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+
+  it('drops everything on clear and moves to a new generation', () => {
+    const cache = new MemoryAnalysisCache({ sizeOf });
+    cache.set('a', bytes('1'));
+    const before = cache.generation;
+    cache.clear();
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.generation).not.toBe(before);
+    expect(cache.bytes).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+/** SPEC.md §7 and §9: search results are cached for 5 minutes. */
+export const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
+export const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
+/** A card with thousands of sales answers with about 100 KB, so entries alone would not bound memory. */
+export const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Analysis answers (or parts of them) by request key. Behind an interface so that a multi-instance
+ * deployment can swap in one that is also dropped when another instance announces a sales change.
+ */
+export interface AnalysisCache<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+  clear(): void;
+  /**
+   * Changes on every clear. A computation that began before a clear must not store its answer afterwards,
+   * or a result from before a change would outlive it.
+   */
+  readonly generation: number;
+}
+
+interface Entry<T> {
+  value: T;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface MemoryAnalysisCacheOptions<T> {
+  /** About how many bytes a value holds. */
+  sizeOf: (value: T) => number;
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * In-process cache with a time to live and least-recently-used eviction (a Map keeps insertion order),
+ * bounded by entries and by bytes.
+ */
+export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly sizeOf: (value: T) => number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private currentGeneration = 0;
+  private currentBytes = 0;
+
+  constructor(options: MemoryAnalysisCacheOptions<T>) {
+    this.sizeOf = options.sizeOf;
+    this.maxEntries = options.maxEntries ?? ANALYSIS_CACHE_MAX_ENTRIES;
+    this.maxBytes = options.maxBytes ?? ANALYSIS_CACHE_MAX_BYTES;
+    this.ttlMs = options.ttlMs ?? ANALYSIS_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.currentBytes;
+  }
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) {
+      this.currentBytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: T): void {
+    const bytes = this.sizeOf(value);
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { value, bytes, expiresAt: this.now() + this.ttlMs });
+    this.currentBytes += bytes;
+    while (this.entries.size > this.maxEntries || this.currentBytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.currentBytes = 0;
+    this.currentGeneration++;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.currentBytes -= entry.bytes;
+  }
+}

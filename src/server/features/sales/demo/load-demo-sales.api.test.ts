@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
+import { loadDemoSales } from './load-demo-sales.ts';
+
+describe('loading demo sales', () => {
+  const t = useTestApp();
+  const today = '2026-11-21';
+
+  async function salesCount(): Promise<number> {
+    const row = await t.app.context.database.db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async function salesIndexes(): Promise<string[]> {
+    const { database } = t.app.context;
+    const query =
+      database.dialect === 'sqlite'
+        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
+        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
+    return (await query.execute(database.db)).rows.map((row) => row.name).sort();
+  }
+
+  it('fills an empty table, keeps every index, and adds only the new sales of a bigger run', async () => {
+    const indexesBefore = await salesIndexes();
+    const progress: number[] = [];
+    const first = await loadDemoSales(t.app.context, { seed: 5, count: 1200, today }, (done) =>
+      progress.push(done),
+    );
+    expect(first).toEqual({ generated: 1200, inserted: 1200, duplicates: 0 });
+    expect(progress.at(-1)).toBe(1200);
+    expect(await salesIndexes()).toEqual(indexesBefore);
+    expect(indexesBefore).toEqual(expect.arrayContaining(['sales_card_analysis', 'sales_day']));
+
+    const second = await loadDemoSales(t.app.context, { seed: 5, count: 1500, today });
+    expect(second).toEqual({ generated: 1500, inserted: 300, duplicates: 1200 });
+    expect(await salesCount()).toBe(1500);
+
+    const stored = await t.app.context.database.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('source_ref', '=', 'demo-5-0')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ sold_on: today, image: null });
+    expect(stored.price_cents).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  detectFormat,
+  type ImportFormat,
+  MAX_RECORD_CHARS,
+  readRecords,
+  type SourceItem,
+} from './readers.ts';
+
+/** Feeds the text in small pieces, so records and lines straddle chunk boundaries as in a real file. */
+async function read(format: ImportFormat, text: string, pieceSize = 7): Promise<SourceItem[]> {
+  const bytes = Buffer.from(text);
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += pieceSize) pieces.push(bytes.subarray(at, at + pieceSize));
+  const items: SourceItem[] = [];
+  for await (const item of readRecords(format, Readable.from(pieces))) items.push(item);
+  return items;
+}
+
+describe('JSON Lines', () => {
+  it('numbers records by their line, skips blank lines and reports lines that are not JSON objects', async () => {
+    const text = '\uFEFF{"a":1}\r\n\n{"b":"é"}\n{"broken":\n[1,2]\n{"c":3}';
+    const items = await read('jsonl', text);
+    expect(items.map(({ line, record, error }) => ({ line, record, error: error?.split(' (')[0] }))).toEqual([
+      { line: 1, record: { a: 1 }, error: undefined },
+      { line: 3, record: { b: 'é' }, error: undefined },
+      { line: 4, record: undefined, error: 'not valid JSON' },
+      { line: 5, record: undefined, error: 'not a JSON object' },
+      { line: 6, record: { c: 3 }, error: undefined },
+    ]);
+  });
+
+  it('refuses an over-long line without holding it and carries on after it', async () => {
+    const text = `{"a":1}\n{"x":"${'x'.repeat(MAX_RECORD_CHARS + 10)}"}\n{"b":2}\n`;
+    const items = await read('jsonl', text, 1024 * 1024);
+    expect(items.map(({ line, record, error }) => ({ line, record, error }))).toEqual([
+      { line: 1, record: { a: 1 }, error: undefined },
+      { line: 2, record: undefined, error: 'the line is longer than 16 MB' },
+      { line: 3, record: { b: 2 }, error: undefined },
+    ]);
+  });
+});
+
+describe('CSV', () => {
+  it('maps rows to the header, numbering them by their first line in the file', async () => {
+    const text =
+      'card_name,price,seller\r\nCharizard,"$1,000.00",ash\r\n\r\nBlastoise,5,"misty\r\nand brock"\r\nVenusaur,7\r\nMewtwo,9,gary\r\n';
+    const items = await read('csv', text);
+    expect(items).toEqual([
+      { line: 2, record: { card_name: 'Charizard', price: '$1,000.00', seller: 'ash' } },
+      { line: 4, record: { card_name: 'Blastoise', price: '5', seller: 'misty\r\nand brock' } },
+      { line: 6, raw: ['Venusaur', '7'], error: 'the row has 2 fields but the header has 3' },
+      { line: 7, record: { card_name: 'Mewtwo', price: '9', seller: 'gary' } },
+    ]);
+  });
+
+  it('reports a quote that is never closed and keeps the rows before it', async () => {
+    const items = await read('csv', 'card_name,price\nCharizard,1\n"Blastoise,2\nVenusaur,3\n');
+    expect(items).toEqual([
+      { line: 2, record: { card_name: 'Charizard', price: '1' } },
+      {
+        line: 3,
+        error: 'a quoted field that starts here is never closed; the rest of the file was not read',
+      },
+    ]);
+  });
+});
+
+describe('JSON array', () => {
+  it('numbers records by their position and reports elements that are not objects', async () => {
+    const items = await read('json', '[{"a":1}, 42, {"b":[1,2]}]');
+    expect(items).toEqual([
+      { line: 1, record: { a: 1 } },
+      { line: 2, raw: 42, error: 'not a JSON object' },
+      { line: 3, record: { b: [1, 2] } },
+    ]);
+  });
+
+  it('stops at the first syntax error and says the rest was not read', async () => {
+    const items = await read('json', `[{"a":1},{"b":2},${' '.repeat(200_000)}{"c":3} {"d":4}]`, 64 * 1024);
+    expect(items.slice(0, 2).map((item) => item.record)).toEqual([{ a: 1 }, { b: 2 }]);
+    const last = items.at(-1)!;
+    expect(last.record).toBeUndefined();
+    expect(last.error).toMatch(
+      /^the file is not valid JSON from here on \(.+\); the rest of the file was not read$/,
+    );
+  });
+});
+
+describe('detectFormat', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-formats-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it.each([
+    ['\uFEFF  [\n{"a":1}]', 'json'],
+    ['{"a":1}\n{"a":2}\n', 'jsonl'],
+    ['card_name,price\n', 'csv'],
+    ['', 'csv'],
+  ])('reads %j as %s', async (content, format) => {
+    const file = path.join(dir, `${format}-${content.length}`);
+    fs.writeFileSync(file, content);
+    expect(await detectFormat(file)).toBe(format);
+  });
+});

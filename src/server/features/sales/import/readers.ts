@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { type CsvError, type Options as CsvOptions, parse as parseCsv } from 'csv-parse';
+import streamArray from 'stream-json/streamers/stream-array.js';
+import type { IMPORT_FORMATS } from '#shared/schemas/admin.ts';
+
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** One record as read from the file, or why it could not be read. */
+export interface SourceItem {
+  /** Line in the file (JSON Lines, CSV), or position in the array counted from 1 (JSON). */
+  line: number;
+  record?: Record<string, unknown>;
+  /** What was there when it is not a record (kept for the rejects file). */
+  raw?: unknown;
+  error?: string;
+}
+
+/** Room for one record with a 10 MB image in base64; longer lines are refused without being held in memory. */
+export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A JSON array starts with `[`, JSON Lines with `{`; anything else is read as CSV. */
+export async function detectFormat(file: string): Promise<ImportFormat> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const start = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    if (start.startsWith('[')) return 'json';
+    if (start.startsWith('{')) return 'jsonl';
+    return 'csv';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Passes bytes through unchanged, counting them (for the progress bar). */
+export function byteCounter(onBytes: (bytes: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      onBytes(chunk.byteLength);
+      callback(null, chunk);
+    },
+  });
+}
+
+export function readRecords(format: ImportFormat, input: Readable): AsyncGenerator<SourceItem> {
+  if (format === 'json') return readJsonArray(input);
+  if (format === 'jsonl') return readJsonLines(input);
+  return readCsv(input);
+}
+
+/**
+ * Every item a stream emits before it fails, then its error. Async iteration of a Readable would drop the
+ * items still buffered when the stream fails; these are records read before a syntax error further on.
+ */
+async function* itemsBeforeFailure<T>(stream: Readable): AsyncGenerator<T> {
+  const queue: T[] = [];
+  let failure: unknown;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  stream.on('data', (item: T) => {
+    queue.push(item);
+    if (queue.length >= 64) stream.pause();
+    signal();
+  });
+  stream.on('error', (error) => {
+    failure ??= error;
+    signal();
+  });
+  stream.on('end', () => {
+    ended = true;
+    signal();
+  });
+  stream.on('close', () => {
+    ended = true;
+    signal();
+  });
+  try {
+    while (true) {
+      const item = queue.shift();
+      if (item !== undefined) {
+        if (queue.length < 16 && stream.isPaused()) stream.resume();
+        yield item;
+      } else if (failure !== undefined) {
+        throw failure;
+      } else if (ended) {
+        return;
+      } else {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function* readJsonArray(input: Readable): AsyncGenerator<SourceItem> {
+  const items = pipeline(input, streamArray.withParserAsStream({ streamValues: false }), () => {});
+  let index = -1;
+  try {
+    for await (const item of itemsBeforeFailure<{ key: number; value: unknown }>(items)) {
+      index = item.key;
+      if (isRecord(item.value)) yield { line: index + 1, record: item.value };
+      else yield { line: index + 1, raw: item.value, error: 'not a JSON object' };
+    }
+  } catch (error) {
+    yield {
+      line: index + 2,
+      error: `the file is not valid JSON from here on (${messageOf(error)}); the rest of the file was not read`,
+    };
+  }
+}
+
+function jsonLine(text: string, line: number): SourceItem | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (error) {
+    return { line, raw: text, error: `not valid JSON (${messageOf(error)})` };
+  }
+  return isRecord(value) ? { line, record: value } : { line, raw: value, error: 'not a JSON object' };
+}
+
+async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
+  const decoder = new StringDecoder('utf8');
+  const tooLong = (line: number): SourceItem => ({
+    line,
+    error: `the line is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`,
+  });
+  let pending = '';
+  let line = 0;
+  let skipping = false;
+  for await (const chunk of input) {
+    let text = decoder.write(chunk as Buffer);
+    if (line === 0 && pending === '') text = text.replace(/^\uFEFF/, '');
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      line += 1;
+      const piece = text.slice(start, end);
+      start = end + 1;
+      if (skipping) {
+        skipping = false;
+        yield tooLong(line);
+        continue;
+      }
+      const tooLongNow = pending.length + piece.length > MAX_RECORD_CHARS;
+      const item = tooLongNow ? tooLong(line) : jsonLine(pending + piece, line);
+      pending = '';
+      if (item) yield item;
+    }
+    if (!skipping) {
+      pending += text.slice(start);
+      if (pending.length > MAX_RECORD_CHARS) {
+        skipping = true;
+        pending = '';
+      }
+    }
+  }
+  const rest = pending + decoder.end();
+  if (skipping) yield tooLong(line + 1);
+  else {
+    const item = jsonLine(rest, line + 1);
+    if (item) yield item;
+  }
+}
+
+function csvProblem(error: CsvError | undefined): string {
+  switch (error?.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'a quoted field that starts here is never closed; the rest of the file was not read';
+    case 'CSV_MAX_RECORD_SIZE':
+      return `the row is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB; the rest of the file was not read`;
+    default:
+      return `the row is not valid CSV (${error?.message ?? 'unknown problem'})`;
+  }
+}
+
+interface CsvRow {
+  fields: string[];
+  line: number;
+}
+
+function countOf(text: string, search: string): number {
+  let count = 0;
+  for (let at = text.indexOf(search); at !== -1; at = text.indexOf(search, at + search.length)) count += 1;
+  return count;
+}
+
+/**
+ * CSV with a header row; rows that cannot be parsed are reported in line order with the others. csv-parse counts a CR LF inside a quoted field as two lines, so line numbers are
+ * corrected by the CR LFs seen in fields so far; a record spanning lines is reported at its first line.
+ */
+async function* readCsv(input: Readable): AsyncGenerator<SourceItem> {
+  const problems: SourceItem[] = [];
+  let extraLines = 0;
+  let lastLine = 0;
+  const options: CsvOptions<CsvRow, string[]> = {
+    bom: true,
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_RECORD_CHARS,
+    on_record: (fields: string[], context) => {
+      let newlines = 0;
+      for (const field of fields) {
+        extraLines += countOf(field, '\r\n');
+        newlines += countOf(field, '\n') + countOf(field.replaceAll('\r\n', ''), '\r');
+      }
+      lastLine = context.lines - extraLines;
+      return { fields, line: lastLine - newlines };
+    },
+    on_skip: (error) => {
+      problems.push({ line: lastLine + 1, error: csvProblem(error) });
+      return undefined;
+    },
+  };
+  // csv-parse's overloads only type records as string[]; on_record turns them into CsvRow.
+  const rows = pipeline(input, parseCsv(options as unknown as CsvOptions), () => {});
+  let header: string[] | undefined;
+  for await (const row of rows as AsyncIterable<CsvRow>) {
+    while (problems.length > 0 && problems[0]!.line < row.line) yield problems.shift()!;
+    if (!header) {
+      header = row.fields.map((name) => name.trim());
+      continue;
+    }
+    if (row.fields.length !== header.length) {
+      yield {
+        line: row.line,
+        raw: row.fields,
+        error: `the row has ${row.fields.length} fields but the header has ${header.length}`,
+      };
+      continue;
+    }
+    const record: Record<string, unknown> = {};
+    header.forEach((name, index) => {
+      record[name] = row.fields[index];
+    });
+    yield { line: row.line, record };
+  }
+  yield* problems.splice(0);
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '#shared/schemas/common.ts';
+import { AnalysisQuerySchema, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
+import type { AppContext } from '../../context.ts';
+import { MemoryAnalysisCache } from './analysis-cache.ts';
+import { SalesRepository } from './sales.repository.ts';
+import { type CachedSummary, SalesService } from './sales.service.ts';
+
+export function salesRoutes(context: AppContext): FastifyPluginAsync {
+  return async (root) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    const caches = {
+      responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
+      summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
+    };
+    const stopListening = context.salesEvents.onChange(() => {
+      caches.responses.clear();
+      caches.summaries.clear();
+    });
+    app.addHook('onClose', async () => {
+      stopListening();
+    });
+    const service = new SalesService(new SalesRepository(context.database), caches, app.log);
+
+    app.get(
+      '/api/sales/analysis',
+      {
+        schema: {
+          tags: ['sales'],
+          summary: 'Sales analysis of a card: statistics, price history, grade options and a page of sales',
+          description:
+            'Statistics and the chart cover every sale of the period that passes the grader/grade filter ' +
+            '(grader alone: all its grades; grade alone: that grade from any grader). An unknown card, or a ' +
+            'failed search, answers 200 with the empty result: the name as typed, N/A number and rarity, ' +
+            'cardId null and no sales. Answers are cached for 5 minutes and dropped when sales change.',
+          querystring: AnalysisQuerySchema,
+          response: { 200: AnalysisResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const json = await service.analysisJson(request.query);
+        // Already serialized (and possibly cached) bytes go out as they are, past the response serializer.
+        const raw: FastifyReply = reply;
+        return raw.type('application/json; charset=utf-8').send(json);
+      },
+    );
+
+    app.get(
+      '/api/sales/analysis.csv',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['sales'],
+          summary: 'The sales of an analysis as CSV (every sale of the filtered period, newest first)',
+          querystring: AnalysisQuerySchema,
+          produces: ['text/csv'],
+          response: {
+            200: {
+              description: 'Date,Price,Seller,Seller rating,Grader,Grade,Sale type',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { filename, csv } = await service.exportCsv(request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+  };
+}

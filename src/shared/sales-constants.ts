@@ -1,0 +1,38 @@
+/**
+ * The sales analysis's fixed values, kept apart from the zod schemas so the web app can use them without
+ * pulling zod into the first page load.
+ */
+export const PERIODS = ['all', '30d', '90d'] as const;
+export type Period = (typeof PERIODS)[number];
+export const PERIOD_LABELS: Record<Period, string> = {
+  all: 'All time',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+};
+
+/** Grading companies that appear in sales (SGC slabs are sold too, though collections track PSA, BGS, CGC). */
+export const SALE_GRADERS = ['PSA', 'BGS', 'CGC', 'SGC'] as const;
+export type SaleGrader = (typeof SALE_GRADERS)[number];
+export const SALE_TYPES = ['auction', 'buy_it_now', 'best_offer'] as const;
+
+/** One grading company and grade, as the grade filter applies it. */
+export interface GradeChoice {
+  grader: SaleGrader;
+  grade: number;
+}
+
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+/**
+ * The chart gets every sale up to this many points; beyond it an even sample (the statistics use every sale).
+ * A phone-width chart cannot show more distinct points, and each one costs the answer bytes.
+ */
+export const MAX_SERIES_POINTS = 600;
+
+export function isPeriod(value: string): value is Period {
+  return (PERIODS as readonly string[]).includes(value);
+}
+
+export function isSaleGrader(value: string): value is SaleGrader {
+  return (SALE_GRADERS as readonly string[]).includes(value);
+}

@@ -1,0 +1,126 @@
+import type { SalesStats } from './schemas/sales.ts';
+
+/** SPEC.md §3 sales statistics, computed once on the server and shown by the web app. */
+export const EMPTY_STATS: Readonly<SalesStats> = Object.freeze({
+  count: 0,
+  low: 0,
+  median: 0,
+  high: 0,
+  average: 0,
+  totalVolume: 0,
+  lastSale: 0,
+  percentFromAverage: 0,
+});
+
+/** How many sales the chart's rolling median looks back over. */
+export const ROLLING_MEDIAN_WINDOW = 15;
+
+/** Integer-or-fractional cents to dollars rounded to the cent. */
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+function roundTo2(value: number): number {
+  const rounded = Math.round(value * 100) / 100;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * Rearranges `values` so that values[k] is the k-th smallest, everything before it no larger and everything
+ * after it no smaller (quickselect: linear on average, where a full sort would be n log n).
+ */
+function selectKth(values: Float64Array, k: number): number {
+  let left = 0;
+  let right = values.length - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i] = values[j]!;
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else break;
+  }
+  return values[k]!;
+}
+
+function medianOf(values: Float64Array): number {
+  const middle = values.length >> 1;
+  const upper = selectKth(values, middle);
+  if (values.length % 2 === 1) return upper;
+  let lower = values[0]!;
+  for (let index = 1; index < middle; index++) lower = Math.max(lower, values[index]!);
+  return (lower + upper) / 2;
+}
+
+/**
+ * Statistics of SPEC.md §3 over prices in cents, newest first (so the first is the latest sale).
+ * percentFromAverage uses the rounded dollar figures, so a client can recompute it from the response.
+ */
+export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesStats {
+  const count = pricesNewestFirst.length;
+  if (count === 0) return { ...EMPTY_STATS };
+  const values = Float64Array.from(pricesNewestFirst);
+  let sum = 0;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const value of values) {
+    sum += value;
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  const average = centsToDollars(sum / count);
+  const lastSale = centsToDollars(pricesNewestFirst[0]!);
+  return {
+    count,
+    low: centsToDollars(low),
+    median: centsToDollars(medianOf(values)),
+    high: centsToDollars(high),
+    average,
+    totalVolume: centsToDollars(sum),
+    lastSale,
+    percentFromAverage: average === 0 ? 0 : roundTo2(((lastSale - average) / average) * 100),
+  };
+}
+
+/**
+ * Trailing rolling median of values in time order: the median of values[i − window + 1 … i] (fewer at the
+ * start) for each index in `at` (every index when omitted). Asking only for the indices a chart keeps costs
+ * a small sort per kept point, however many values there are.
+ */
+export function rollingMedian(
+  values: ArrayLike<number>,
+  window: number = ROLLING_MEDIAN_WINDOW,
+  at?: readonly number[],
+): number[] {
+  const size = Math.max(1, Math.floor(window));
+  const scratch = new Float64Array(size);
+  const indices = at ?? Array.from({ length: values.length }, (_, index) => index);
+  return indices.map((end) => {
+    const start = Math.max(0, end - size + 1);
+    const length = end - start + 1;
+    for (let offset = 0; offset < length; offset++) scratch[offset] = values[start + offset]!;
+    const sorted = scratch.subarray(0, length).sort();
+    const middle = length >> 1;
+    return length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  });
+}
+
+/** Indices of an even sample of at most `max` items from `length`, always keeping the first and last. */
+export function evenSampleIndices(length: number, max: number): number[] {
+  if (length <= max) return Array.from({ length }, (_, index) => index);
+  if (max <= 0) return [];
+  if (max === 1) return [length - 1];
+  const step = (length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, index) => Math.round(index * step));
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** The most JavaScript (gzip-compressed bytes) the first visit of the home page may download. */
+const BUDGET_BYTES = 150_000;
+
+function chartChunk(): string {
+  const manifestPath = path.resolve('dist/web/.vite/manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const chart = manifest['features/sales/price-chart.tsx'];
+  if (!chart) throw new Error('The build has no separate price chart chunk');
+  return `/${chart.file}`;
+}
+
+const isScript = (response: Response) => new URL(response.url()).pathname.endsWith('.js');
+
+test('the home page loads under the JavaScript budget and fetches the chart only with an analysis', async ({
+  page,
+}) => {
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    if (isScript(response)) responses.push(response);
+  });
+
+  await page.goto('/');
+  // Once the search box works, every script the home page needs has arrived.
+  await expect(page.getByRole('combobox', { name: 'Card name' })).toBeEditable();
+  await page.waitForLoadState('load');
+
+  const firstLoad = [...responses];
+  const sizes = await Promise.all(
+    firstLoad.map(async (response) => ({
+      file: new URL(response.url()).pathname,
+      gzipped: gzipSync(await response.body()).length,
+    })),
+  );
+  const total = sizes.reduce((sum, { gzipped }) => sum + gzipped, 0);
+  const report = sizes.map(({ file, gzipped }) => `${file}: ${gzipped}`).join('\n');
+  expect(total, `JavaScript of the first load, gzipped:\n${report}\ntotal ${total}`).toBeLessThan(
+    BUDGET_BYTES,
+  );
+
+  const chart = chartChunk();
+  const fetched = () => responses.map((response) => new URL(response.url()).pathname);
+  expect(fetched()).not.toContain(chart);
+
+  await page.getByRole('combobox', { name: 'Card name' }).fill('charizard');
+  await page.getByRole('combobox', { name: 'Card name' }).press('Enter');
+  await expect(page.getByRole('img', { name: /^Price history: \d+ sales/ })).toBeVisible();
+  expect(fetched()).toContain(chart);
+});
