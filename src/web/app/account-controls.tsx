@@ -1,22 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../components/ui/button.tsx';
-import { Sheet } from '../components/ui/sheet.tsx';
+import { useSession } from '../features/accounts/api/session.ts';
+import { AccountSheet } from '../features/accounts/components/account-sheet.tsx';
+import { Avatar } from '../features/accounts/components/avatar.tsx';
+import { FeaturesModal } from './features-modal.tsx';
 
-/** The right side of the header for a visitor. Accounts are not open yet, so Login explains that. */
+// The menu and its positioning code load only for signed-in users, keeping a visitor's first load small.
+const AvatarMenu = lazy(() =>
+  import('../features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
+);
+
+/** SPEC.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */
 export function AccountControls() {
+  const { user, isLoading } = useSession();
   const [open, setOpen] = useState(false);
+  // Nothing until the session is known, so a signed-in user never sees Login flash by.
+  if (isLoading) return <span className="block h-9 w-9" aria-hidden />;
+  if (user) {
+    return (
+      <Suspense fallback={<Avatar name={user.username} imageUrl={user.profileImageUrl} />}>
+        <AvatarMenu user={user} />
+      </Suspense>
+    );
+  }
   return (
-    <Sheet
-      open={open}
-      onOpenChange={setOpen}
-      side="bottom"
-      title="Accounts are opening soon"
-      trigger={<Button>Login</Button>}
-    >
-      <p className="text-sm text-slate-600">
-        Collector accounts, profiles and offers are not open yet. You can already research sales and browse
-        the card sets without an account.
-      </p>
-    </Sheet>
+    <>
+      <FeaturesModal />
+      <AccountSheet open={open} onOpenChange={setOpen} trigger={<Button>Login</Button>} />
+    </>
   );
 }

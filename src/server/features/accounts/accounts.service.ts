@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { findCountry } from '#shared/countries.ts';
+import { MESSAGES } from '#shared/errors.ts';
+import {
+  firstRegistrationProblem,
+  isValidEmail,
+  normaliseEmail,
+  PASSWORD_MIN_LENGTH,
+  REGISTRATION_MESSAGES,
+  usernameKey,
+} from '#shared/registration.ts';
+import type { LoginBody, RegisterBody, SessionUser } from '#shared/schemas/accounts.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import { toBoolean } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { mediaUrl } from '../../media/media-store.ts';
+import * as repo from './accounts.repository.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+import {
+  isSessionLive,
+  needsTouch,
+  newSessionTimes,
+  newSessionToken,
+  SESSION_IDLE_MS,
+  sessionIdOf,
+} from './sessions.ts';
+
+type Db = Kysely<Database>;
+
+/** At most this many failed sign-ins per account within the window; then sign-in waits, whatever the IP. */
+export const LOGIN_FAILURE_LIMIT = 100;
+export const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    country: row.country,
+    countryCode: row.country_code,
+    isAdmin: toBoolean(row.is_admin),
+    createdAt: row.created_at,
+    profileImageUrl: mediaUrl(row.profile_image),
+    bannerImageUrl: mediaUrl(row.banner_image),
+  };
+}
+
+export function waitMessage(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `Too many attempts. Please try again in ${wait}.`;
+}
+
+function rateLimited(seconds: number): AppError {
+  return new AppError(429, 'rate-limited', waitMessage(seconds), undefined, {
+    'retry-after': String(seconds),
+  });
+}
+
+/** SPEC.md §5's rules first (their messages, in their order), then what only the server can know. */
+export async function register(db: Db, body: RegisterBody): Promise<UserRow> {
+  const problem = firstRegistrationProblem(body);
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
+  const country = findCountry(body.countryCode);
+  if (!country) {
+    const message = REGISTRATION_MESSAGES.countryNotPicked;
+    throw badRequest(message, { country: message });
+  }
+  const email = normaliseEmail(body.email);
+  if (!isValidEmail(email)) throw new AppError(400, 'invalid-email', MESSAGES.invalidEmail);
+  // Spaces around a password count towards the rule above, but not towards its strength.
+  if (body.password.trim().length < PASSWORD_MIN_LENGTH) {
+    throw new AppError(400, 'weak-password', MESSAGES.weakPassword);
+  }
+  const username = body.username.trim();
+  await assertAvailable(db, email, usernameKey(username));
+
+  const user: repo.NewUser = {
+    id: crypto.randomUUID(),
+    email,
+    username,
+    username_key: usernameKey(username),
+    password_hash: await hashPassword(body.password),
+    country: country.name,
+    country_code: country.code,
+    is_admin: false,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await repo.insertUser(db, user);
+  } catch (error) {
+    // Two sign-ups for the same email or username at once: the loser gets the same answer as if it came second.
+    await assertAvailable(db, email, user.username_key);
+    throw error;
+  }
+  const stored = await repo.findUserById(db, user.id);
+  if (!stored) throw new Error('The new account could not be read back');
+  return stored;
+}
+
+async function assertAvailable(db: Db, email: string, key: string): Promise<void> {
+  if (await repo.findUserByEmail(db, email)) {
+    throw new AppError(409, 'email-already-in-use', MESSAGES.emailInUse);
+  }
+  if (await repo.isUsernameTaken(db, key)) {
+    throw new AppError(409, 'conflict', MESSAGES.usernameTaken, { username: MESSAGES.usernameTaken });
+  }
+}
+
+/**
+ * An unknown email and a wrong password get the same answer after the same work (a password hash is
+ * checked either way), so nobody can learn which emails have accounts.
+ */
+export async function login(db: Db, body: LoginBody, now = new Date()): Promise<UserRow> {
+  const email = normaliseEmail(body.email);
+  if (!isValidEmail(email)) throw new AppError(400, 'invalid-email', MESSAGES.invalidEmail);
+  if (body.password === '') throw badRequest(REGISTRATION_MESSAGES.passwordRequired);
+
+  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+  const failures = await repo.recentLoginFailures(db, email, since);
+  if (failures.count >= LOGIN_FAILURE_LIMIT && failures.oldest) {
+    const freeAt = new Date(failures.oldest).getTime() + LOGIN_FAILURE_WINDOW_MS;
+    throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+  }
+
+  const user = await repo.findUserByEmail(db, email);
+  const valid = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : await verifyAgainstNothing(body.password);
+  if (!user || !valid) {
+    await repo.recordLoginFailure(
+      db,
+      { id: crypto.randomUUID(), email_key: email, at: now.toISOString() },
+      since,
+    );
+    throw new AppError(401, 'invalid-credentials', MESSAGES.invalidCredentials);
+  }
+  return user;
+}
+
+/** A fresh token for every sign-in; the user's dead sessions are swept at the same time. */
+export async function startSession(db: Db, userId: string, now = new Date()) {
+  const token = newSessionToken();
+  const times = newSessionTimes(now);
+  await repo.deleteDeadSessions(
+    db,
+    userId,
+    now.toISOString(),
+    new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  );
+  await repo.insertSession(db, { id: sessionIdOf(token), userId, ...times });
+  return { token, expiresAt: times.expiresAt };
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await repo.deleteSession(db, sessionIdOf(token));
+}
+
+/** The signed-in user of a session token, or null when the token is unknown, expired or idle too long. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+  const sessionId = sessionIdOf(token);
+  const found = await repo.findSessionWithUser(db, sessionId);
+  if (!found) return null;
+  if (!isSessionLive(found, now)) {
+    await repo.deleteSession(db, sessionId);
+    return null;
+  }
+  if (needsTouch(found.lastSeenAt, now)) await repo.touchSession(db, sessionId, now.toISOString());
+  return found.user;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  firstRegistrationProblem,
+  isValidEmail,
+  REGISTRATION_MESSAGES as M,
+  normaliseEmail,
+  type RegistrationInput,
+  usernameKey,
+} from './registration.ts';
+
+const valid: RegistrationInput = {
+  username: 'Misty',
+  email: 'misty@example.com',
+  password: 'starmie',
+  verifyPassword: 'starmie',
+  country: 'Japan',
+  countryCode: 'JP',
+};
+
+describe('registration rules', () => {
+  it('accepts a complete sign-up', () => {
+    expect(firstRegistrationProblem(valid)).toBeNull();
+  });
+
+  it("reports only the first broken rule, in SPEC.md's order", () => {
+    const everythingWrong: RegistrationInput = {
+      username: ' ',
+      email: '',
+      password: '',
+      verifyPassword: 'x',
+      country: '',
+      countryCode: '',
+    };
+    const steps: [Partial<RegistrationInput>, string][] = [
+      [{}, M.usernameRequired],
+      [{ username: 'ab' }, M.usernameTooShort],
+      [{ username: 'Ash' }, M.emailRequired],
+      [{ email: 'ash@example.com' }, M.passwordRequired],
+      [{ password: 'pika' }, M.passwordTooShort],
+      [{ password: 'pikachu' }, M.passwordsDiffer],
+      [{ verifyPassword: 'pikachu' }, M.countryNotPicked],
+      [{ country: 'Japan' }, M.countryNotPicked],
+      [{ countryCode: 'JP' }, ''],
+    ];
+    let input = everythingWrong;
+    for (const [fix, message] of steps) {
+      input = { ...input, ...fix };
+      expect(firstRegistrationProblem(input)?.message ?? '').toBe(message);
+    }
+  });
+
+  it('uses the exact texts of SPEC.md §5', () => {
+    expect(Object.values(M)).toEqual(
+      expect.arrayContaining([
+        'Username is required',
+        'Username must be at least 3 characters long',
+        'Email is required',
+        'Password is required',
+        'Password must be at least 6 characters long',
+        'Passwords do not match',
+        'Please select a country from the suggestions',
+      ]),
+    );
+  });
+
+  it('names the field of the problem', () => {
+    expect(firstRegistrationProblem({ ...valid, verifyPassword: 'other' })?.field).toBe('verifyPassword');
+    expect(firstRegistrationProblem({ ...valid, countryCode: '' })?.field).toBe('country');
+  });
+
+  it('counts a username without its surrounding spaces and caps its length', () => {
+    expect(firstRegistrationProblem({ ...valid, username: '  ab  ' })?.message).toBe(M.usernameTooShort);
+    expect(firstRegistrationProblem({ ...valid, username: 'x'.repeat(31) })?.message).toBe(M.usernameTooLong);
+  });
+});
+
+describe('emails and usernames', () => {
+  it.each(['ash@example.com', 'a.b+c@mail.example.co.uk'])('accepts %s', (email) => {
+    expect(isValidEmail(email)).toBe(true);
+  });
+  it.each(['ash', 'ash@', '@example.com', 'ash@example', 'a sh@example.com', 'ash@@example.com'])(
+    'refuses %s',
+    (email) => {
+      expect(isValidEmail(email)).toBe(false);
+    },
+  );
+  it('compares emails and usernames without case', () => {
+    expect(normaliseEmail('  Ash@Example.COM ')).toBe('ash@example.com');
+    expect(usernameKey(' MistyWaters ')).toBe(usernameKey('mistywaters'));
+  });
+});

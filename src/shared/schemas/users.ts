@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** GET /api/users/:id and the answer of PUT /api/users/me/{avatar,banner}: never an email (DESIGN.md §5). */
+export const PublicProfileSchema = z
+  .object({
+    id: z.string(),
+    username: z.string(),
+    country: z.string(),
+    countryCode: z.string(),
+    /** The year the collector signed up ("Member since 2026"). */
+    memberSince: z.number().int(),
+    profileImageUrl: z.string().nullable(),
+    bannerImageUrl: z.string().nullable(),
+  })
+  .meta({ id: 'PublicProfile' });
+export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const PROFILE_IMAGE_KINDS = ['avatar', 'banner'] as const;
+export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
+
+/** Stored image sizes: uploads are scaled down to fit these boxes (never up). */
+export const PROFILE_IMAGE_BOXES: Record<ProfileImageKind, { maxWidth: number; maxHeight: number }> = {
+  avatar: { maxWidth: 512, maxHeight: 512 },
+  banner: { maxWidth: 1600, maxHeight: 600 },
+};
+
+/** The upload limit users are told about; the media store enforces the same number. */
+export const MAX_UPLOAD_MEGABYTES = 10;

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody, SignedInResponse } from '#shared/schemas/accounts.ts';
+import { api } from '#web/lib/api-client.ts';
+import { SESSION_KEY } from './session.ts';
+
+/** SPEC.md §9: the admin screen's local sales cache, cleared when its admin signs out. */
+export const ADMIN_CACHE_KEYS = ['admin_sales_cache', 'admin_last_fetch', 'admin_current_date'] as const;
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api<SignedInResponse>('/api/auth/login', { method: 'POST', body }),
+    onSuccess: (data) => client.setQueryData(SESSION_KEY, { user: data.user }),
+  });
+}
+
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api<SignedInResponse>('/api/auth/register', { method: 'POST', body }),
+    onSuccess: (data) => client.setQueryData(SESSION_KEY, { user: data.user }),
+  });
+}
+
+function forgetAdminCaches(): void {
+  try {
+    for (const key of ADMIN_CACHE_KEYS) window.localStorage.removeItem(key);
+  } catch {
+    // Storage can be unavailable (private mode); there is then nothing to clear.
+  }
+}
+
+/** Ends the session on the server, then forgets everything this browser kept for the signed-in user. */
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ user: null }>('/api/auth/logout', { method: 'POST' }),
+    onSettled: () => {
+      forgetAdminCaches();
+      client.removeQueries({ queryKey: ['admin'] });
+      client.setQueryData(SESSION_KEY, { user: null });
+      void client.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Sheet } from '#web/components/ui/sheet.tsx';
+import { Spinner } from '#web/components/ui/states.tsx';
+import type { AccountMode } from './account-forms.tsx';
+
+const AccountForms = lazy(() => import('./account-forms.tsx').then((m) => ({ default: m.AccountForms })));
+
+const TITLES: Record<AccountMode, string> = { login: 'Welcome Back', register: 'Create Account' };
+
+interface AccountSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The control that opens the sheet; focus returns to it when the sheet closes. */
+  trigger?: ReactNode;
+}
+
+/**
+ * SPEC.md §2's account modal: a bottom sheet that switches between signing in and signing up. It closes on
+ * success, and its forms start empty every time it opens.
+ */
+export function AccountSheet({ open, onOpenChange, trigger }: AccountSheetProps) {
+  const [mode, setMode] = useState<AccountMode>('login');
+  function change(next: boolean) {
+    onOpenChange(next);
+    if (!next) setMode('login');
+  }
+  return (
+    <Sheet open={open} onOpenChange={change} side="bottom" title={TITLES[mode]} trigger={trigger}>
+      <Suspense fallback={<Spinner />}>
+        <AccountForms mode={mode} onModeChange={setMode} onDone={() => change(false)} />
+      </Suspense>
+    </Sheet>
+  );
+}

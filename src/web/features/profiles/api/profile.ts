@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileImageKind, PublicProfile } from '#shared/schemas/users.ts';
+import { api } from '#web/lib/api-client.ts';
+
+export const profileKey = (id: string) => ['users', id] as const;
+
+export function fetchProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
+  return api<PublicProfile>(`/api/users/${encodeURIComponent(id)}`, { signal });
+}
+
+export function useProfile(id: string | undefined) {
+  return useQuery({
+    queryKey: profileKey(id ?? ''),
+    queryFn: ({ signal }) => fetchProfile(id ?? '', signal),
+    enabled: Boolean(id),
+  });
+}
+
+/** Uploads a new avatar or banner for the signed-in user; the header's avatar follows. */
+export function useUploadProfileImage(kind: ProfileImageKind) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api<PublicProfile>(`/api/users/me/${kind}`, { method: 'PUT', body });
+    },
+    onSuccess: (profile) => {
+      client.setQueryData(profileKey(profile.id), profile);
+      void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
