@@ -1,0 +1,92 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { CollectionList } from '#shared/collection-rules.ts';
+import type { CollectionItemsTable, Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database>;
+export type CollectionItemRow = Selectable<CollectionItemsTable>;
+export type NewCollectionItem = Omit<CollectionItemRow, 'accepting_offers'> & { accepting_offers: boolean };
+
+/** A boolean literal both dialects store as they read it back (SQLite's TRUE and FALSE are 1 and 0). */
+export const booleanLiteral = (value: boolean) => sql.lit(value);
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Both lists of a collector, newest first (collection_items_profile). */
+export function findItemsOfUser(db: Db, userId: string): Promise<CollectionItemRow[]> {
+  return db
+    .selectFrom('collection_items')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('added_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function findItem(db: Db, itemId: string): Promise<CollectionItemRow | undefined> {
+  return db.selectFrom('collection_items').selectAll().where('id', '=', itemId).executeTakeFirst();
+}
+
+export async function countItemsInList(db: Db, userId: string, list: CollectionList): Promise<number> {
+  const row = await db
+    .selectFrom('collection_items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('list', '=', list)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('collection_items')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** False when the id is taken already (another add in the same millisecond), so the caller tries the next. */
+export async function insertItemIfIdFree(db: Db, item: NewCollectionItem): Promise<boolean> {
+  const result = await db
+    .insertInto('collection_items')
+    .values({ ...item, accepting_offers: booleanLiteral(item.accepting_offers) })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export interface RemovedItem {
+  /** Senders of the offers that went with the card, who should hear that those offers are gone. */
+  offerSenders: string[];
+}
+
+/**
+ * Removes one of the user's own cards (its offers go with it, by the foreign key); undefined when the user
+ * has no card with that id, in which case nothing changed.
+ */
+export async function deleteOwnItem(
+  db: Db,
+  userId: string,
+  itemId: string,
+): Promise<RemovedItem | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const senders = await trx
+      .selectFrom('offers')
+      .select('from_user')
+      .distinct()
+      .where('item_id', '=', itemId)
+      .where('to_user', '=', userId)
+      .execute();
+    const result = await trx
+      .deleteFrom('collection_items')
+      .where('id', '=', itemId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return undefined;
+    return { offerSenders: senders.map((row) => row.from_user) };
+  });
+}

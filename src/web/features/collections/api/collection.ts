@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddCollectionItemBody,
+  CollectionItem,
+  CollectionResponse,
+} from '#shared/schemas/collections.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** Under ['users', id, …] so a live collection event for that user refreshes it in every open tab. */
+export const collectionKey = (userId: string) => ['users', userId, 'collection'] as const;
+
+export function useCollection(userId: string) {
+  return useQuery({
+    queryKey: collectionKey(userId),
+    queryFn: ({ signal }) =>
+      api<CollectionResponse>(`/api/users/${encodeURIComponent(userId)}/collection`, { signal }),
+  });
+}
+
+export function useAddCollectionItem(ownerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddCollectionItemBody) =>
+      api<CollectionItem>('/api/users/me/collection', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: collectionKey(ownerId) }),
+  });
+}
+
+export function useRemoveCollectionItem(ownerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) =>
+      api<void>(`/api/users/me/collection/${encodeURIComponent(itemId)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: collectionKey(ownerId) }),
+  });
+}

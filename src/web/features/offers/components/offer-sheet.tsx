@@ -1,0 +1,122 @@
+import { type FormEvent, useId, useState } from 'react';
+import { parseDollars } from '#shared/schemas/inquiries.ts';
+import {
+  MAX_OFFER_MESSAGE_LENGTH,
+  MakeOfferBodySchema,
+  OFFER_MESSAGES,
+  OFFER_RESPONSE_TIME_TEXT,
+} from '#shared/schemas/offers.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Sheet } from '#web/components/ui/sheet.tsx';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { useSession } from '../../accounts/api/session.ts';
+import { AccountSheet } from '../../accounts/components/account-sheet.tsx';
+import { inputClass } from '../../accounts/components/fields.tsx';
+import { useMakeOffer } from '../api/offers.ts';
+
+export interface OfferTarget {
+  itemId: string;
+  /** e.g. "Charizard 4/102 · PSA 9", shown so the sender knows what the offer is on. */
+  title: string;
+  ownerName: string;
+}
+
+interface OfferSheetProps {
+  target: OfferTarget | null;
+  onClose: () => void;
+}
+
+/** SPEC.md §2 make-offer sheet: an amount, an optional note and the fixed response-time text. */
+export function OfferSheet({ target, onClose }: OfferSheetProps) {
+  return (
+    <Sheet
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      side="bottom"
+      title="Make Offer"
+    >
+      {target ? <OfferContent target={target} onDone={onClose} /> : null}
+    </Sheet>
+  );
+}
+
+const labelClass = 'block text-sm font-medium text-slate-800';
+
+/** Offers need an account; a visitor signs in right here and the form follows. */
+function OfferContent({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
+  const session = useSession();
+  const [loginOpen, setLoginOpen] = useState(false);
+  if (session.user) return <OfferForm target={target} onDone={onDone} />;
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">Log in to make an offer on {target.title}.</p>
+      <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
+      <AccountSheet open={loginOpen} onOpenChange={setLoginOpen} trigger={<Button>Login</Button>} />
+    </div>
+  );
+}
+
+function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
+  const ids = useId();
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useMakeOffer();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const body = { itemId: target.itemId, amount: parseDollars(amount), message: message.trim() || null };
+    const checked = MakeOfferBodySchema.safeParse(body);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? OFFER_MESSAGES.amount);
+      return;
+    }
+    setError(null);
+    send.mutate(checked.data, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <p className="text-sm text-slate-700">
+        <span className="font-semibold text-slate-900">{target.title}</span> from {target.ownerName}
+      </p>
+      {error ? <ErrorNotice message={error} /> : null}
+      <div className="space-y-1">
+        <label htmlFor={`${ids}-amount`} className={labelClass}>
+          Offer amount (USD)
+        </label>
+        <input
+          id={`${ids}-amount`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="2500"
+          required
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${ids}-message`} className={labelClass}>
+          Message (optional)
+        </label>
+        <textarea
+          id={`${ids}-message`}
+          rows={3}
+          maxLength={MAX_OFFER_MESSAGE_LENGTH}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
+      <Button type="submit" className="w-full" disabled={send.isPending}>
+        {send.isPending ? 'Sending…' : 'Send Offer'}
+      </Button>
+    </form>
+  );
+}
