@@ -1,10 +1,121 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Search, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CertNumberSchema } from '#shared/schemas/certs.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ErrorNotice, Spinner } from '../../components/ui/states.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useCert } from './api/cert.ts';
+import { CertResult } from './components/cert-result.tsx';
 
 export function PsaSearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const certParam = searchParams.get('cert') ?? '';
+  const current = CertNumberSchema.safeParse(certParam).data;
+  const [typed, setTyped] = useState(certParam);
+  const [inputError, setInputError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+  const lookup = useCert(current);
+  const busy = lookup.isFetching;
+
+  // Back and forward through earlier lookups show their number in the box.
+  useEffect(() => setTyped(certParam), [certParam]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CertNumberSchema.safeParse(typed);
+    if (!parsed.success) {
+      setInputError(parsed.error.issues[0]?.message);
+      input.current?.focus();
+      return;
+    }
+    setInputError(undefined);
+    setTyped(parsed.data);
+    if (parsed.data === current) lookup.refetch();
+    else setSearchParams({ cert: parsed.data });
+  };
+
+  const clear = () => {
+    setTyped('');
+    setInputError(undefined);
+    setSearchParams({});
+    input.current?.focus();
+  };
+
   return (
-    <ComingSoon
-      title="PSA Cert Search"
-      summary="Look up a PSA certificate by its number to check a graded card."
-    />
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <div className="flex items-center gap-3">
+        <ShieldCheck className="size-8 shrink-0 text-brand-600" aria-hidden />
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Card Authentication Search
+        </h1>
+      </div>
+      <p className="mt-2 text-slate-600">
+        Enter the certificate number printed on a PSA label to see what PSA recorded for that card.
+      </p>
+
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <label htmlFor="cert-number" className="block text-sm font-medium text-slate-800">
+          PSA certificate number
+        </label>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+          <input
+            ref={input}
+            id="cert-number"
+            name="cert"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 12345678"
+            maxLength={20}
+            disabled={busy}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? 'cert-number-error' : undefined}
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 aria-invalid:border-red-500"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy} className="flex-1 sm:flex-none">
+              <Search className="size-4" aria-hidden />
+              {busy ? 'Searching…' : 'Search'}
+            </Button>
+            <Button variant="secondary" onClick={clear} disabled={busy} className="flex-1 sm:flex-none">
+              Clear Search
+            </Button>
+          </div>
+        </div>
+        {inputError ? (
+          <p id="cert-number-error" className="mt-2 text-sm text-red-700">
+            {inputError}
+          </p>
+        ) : null}
+      </form>
+
+      <div className="mt-6">
+        {!current ? (
+          <p className="text-sm text-slate-600">
+            The result shows the card's grade, its population and PSA's scans.
+          </p>
+        ) : lookup.isFetching ? (
+          <Spinner label={`Looking up certificate ${current}…`} />
+        ) : lookup.isError ? (
+          <ErrorNotice
+            message={lookup.error.message}
+            {...(isPassing(lookup.error) ? { onRetry: () => lookup.refetch() } : {})}
+          />
+        ) : lookup.data ? (
+          <CertResult key={current} result={lookup.data} />
+        ) : null}
+      </div>
+    </div>
   );
+}
+
+/** Failures that may go away by asking again (PSA busy or down), unlike an unknown or invalid number. */
+function isPassing(error: Error): boolean {
+  return !(error instanceof ApiError) || error.code === 'psa-unavailable' || error.status === 0;
 }

@@ -1,0 +1,173 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  PSA_STAND_IN_TOKEN,
+  RETRY_AFTER_SECONDS,
+  STAND_IN_CERTS,
+  startPsaStandIn,
+} from '../../../../tests/helpers/psa-stand-in.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+
+const psa = await startPsaStandIn();
+afterAll(() => psa.close());
+beforeEach(() => psa.reset());
+
+describe('GET /api/certs/:certNumber', () => {
+  const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: PSA_STAND_IN_TOKEN });
+  const lookup = (certNumber: string) => t.app.inject(`/api/certs/${encodeURIComponent(certNumber)}`);
+
+  it('answers a found certificate with its fields and our copies of both scans, front first', async () => {
+    const response = await lookup(STAND_IN_CERTS.withImages);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.cert).toEqual({
+      Brand: 'POKEMON GAME',
+      Variety: '1ST EDITION',
+      Subject: 'CHARIZARD-HOLO',
+      CertNumber: STAND_IN_CERTS.withImages,
+      CardGrade: 'GEM MT 10',
+      TotalPopulation: 121,
+      LabelType: 'LighthouseLabel',
+    });
+    expect(body.images.map((image: { isFront: boolean }) => image.isFront)).toEqual([true, false]);
+    for (const image of body.images) {
+      expect(image.url).toMatch(/^\/media\/[a-f0-9]{64}$/);
+      const served = await t.app.inject(image.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+    expect(body.images[0].url).not.toBe(body.images[1].url);
+    expect(psa.imageCalls).toHaveLength(2);
+  });
+
+  it('serves a repeat lookup from the database without calling PSA', async () => {
+    const first = await lookup(STAND_IN_CERTS.withImagesFrontFirst);
+    expect(first.statusCode).toBe(200);
+    expect(psa.apiCalls).toHaveLength(2);
+    psa.reset();
+    const again = await lookup(` ${STAND_IN_CERTS.withImagesFrontFirst} `);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(psa.apiCalls).toEqual([]);
+    expect(psa.imageCalls).toEqual([]);
+  });
+
+  it('shares one PSA call between simultaneous lookups of the same certificate', async () => {
+    const responses = await Promise.all([1, 2, 3].map(() => lookup(STAND_IN_CERTS.noImages)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(psa.apiCalls).toEqual([
+      `GetByCertNumber/${STAND_IN_CERTS.noImages}`,
+      `GetImagesByCertNumber/${STAND_IN_CERTS.noImages}`,
+    ]);
+  });
+
+  it('shows the scans it could fetch and asks again next time when one could not be fetched', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await lookup(STAND_IN_CERTS.brokenScan);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().images).toEqual([{ isFront: true, url: expect.stringMatching(/^\/media\//) }]);
+    }
+    expect(psa.apiCalls).toHaveLength(4);
+  });
+
+  it('answers a certificate without scans with an empty image list', async () => {
+    const response = await lookup(STAND_IN_CERTS.noImages);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ cert: { Subject: 'PIKACHU' }, images: [] });
+  });
+
+  it('answers 404 for a certificate PSA has no record of, and asks again next time', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await lookup(STAND_IN_CERTS.unknown);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toEqual({
+        code: 'not-found',
+        message: `PSA has no certificate with the number ${STAND_IN_CERTS.unknown}.`,
+      });
+    }
+    // Only the certificate call: no images are asked for a certificate that does not exist.
+    expect(psa.apiCalls).toEqual([
+      `GetByCertNumber/${STAND_IN_CERTS.unknown}`,
+      `GetByCertNumber/${STAND_IN_CERTS.unknown}`,
+    ]);
+  });
+
+  it('answers 400 when PSA rejects the number', async () => {
+    const response = await lookup(STAND_IN_CERTS.malformed);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('PSA does not accept 1 as a certificate number'),
+    });
+  });
+
+  it.each(['12-34', 'abc', '1234567890123', ' ', '12.5'])(
+    'refuses %j without calling PSA',
+    async (certNumber) => {
+      const response = await lookup(certNumber);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'validation',
+        message: 'Enter a PSA certificate number: digits only.',
+      });
+      expect(psa.apiCalls).toEqual([]);
+    },
+  );
+
+  it.each([
+    [STAND_IN_CERTS.unauthorized, 'Error fetching card data: 401 Unauthorized'],
+    [STAND_IN_CERTS.forbidden, 'Error fetching card data: 403 Forbidden'],
+    [STAND_IN_CERTS.serverError, 'Error fetching card data: 500 Internal Server Error'],
+  ])('answers 502 when PSA refuses or fails (%s)', async (certNumber, message) => {
+    const response = await lookup(certNumber);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error).toEqual({ code: 'psa-unavailable', message });
+  });
+
+  it('passes on how long to wait when PSA is rate limiting, and does not keep the failure', async () => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await lookup(STAND_IN_CERTS.rateLimited);
+      expect(response.statusCode).toBe(502);
+      expect(response.headers['retry-after']).toBe(RETRY_AFTER_SECONDS);
+      expect(response.json().error).toEqual({
+        code: 'psa-unavailable',
+        message: 'Error fetching card data: 429 Too Many Requests',
+      });
+    }
+    expect(psa.apiCalls).toHaveLength(2);
+  });
+
+  it('never sends the PSA token to the browser', async () => {
+    const response = await lookup(STAND_IN_CERTS.withImages);
+    expect(response.body).not.toContain(PSA_STAND_IN_TOKEN);
+    expect(JSON.stringify(response.headers)).not.toContain(PSA_STAND_IN_TOKEN);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json();
+    expect(document.paths['/api/certs/{certNumber}'].get.responses).toHaveProperty('502');
+  });
+});
+
+describe('GET /api/certs/:certNumber with a wrong PSA token', () => {
+  const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: 'expired-token' });
+
+  it('reports that PSA refused the request', async () => {
+    const response = await t.app.inject(`/api/certs/${STAND_IN_CERTS.withImages}`);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error.message).toBe('Error fetching card data: 401 Unauthorized');
+  });
+});
+
+describe('GET /api/certs/:certNumber without a PSA token', () => {
+  const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: undefined });
+
+  it('says the lookup is not set up, without calling PSA', async () => {
+    const response = await t.app.inject(`/api/certs/${STAND_IN_CERTS.withImages}`);
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toEqual({
+      code: 'psa-not-configured',
+      message: 'The PSA lookup is not set up on this server.',
+    });
+    expect(psa.apiCalls).toEqual([]);
+  });
+});

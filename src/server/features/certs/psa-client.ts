@@ -1,0 +1,151 @@
+import { STATUS_CODES } from 'node:http';
+import { z } from 'zod';
+import type { PsaCert } from '#shared/schemas/certs.ts';
+
+/** How long one call to PSA (or one image download) may take before we give up on it. */
+export const PSA_TIMEOUT_MS = 8000;
+/** PSA's scans are well under this; anything bigger is not a card photo. */
+export const MAX_CERT_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export type PsaFailure =
+  | { kind: 'refused'; status: number; statusText: string; retryAfter?: string }
+  | { kind: 'timeout' }
+  | { kind: 'unreachable'; detail: string }
+  | { kind: 'unreadable' };
+
+export type CertAnswer =
+  | { kind: 'found'; cert: PsaCert }
+  | { kind: 'unknown' }
+  | { kind: 'invalid'; serverMessage: string }
+  | PsaFailure;
+
+export type ImagesAnswer = { kind: 'images'; images: { isFront: boolean; url: string }[] } | PsaFailure;
+
+export type DownloadAnswer = { kind: 'image'; body: Buffer } | PsaFailure;
+
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
+
+const CertBodySchema = z.object({
+  PSACert: z.object({
+    Brand: text,
+    Variety: text,
+    Subject: text,
+    CertNumber: text,
+    CardGrade: text,
+    TotalPopulation: z.coerce.number().int().nullish().catch(null),
+    LabelType: text,
+  }),
+});
+
+/** PSA answers 200 for certificates it has no record of, and for numbers it does not accept. */
+const NoCertBodySchema = z.object({ IsValidRequest: z.boolean(), ServerMessage: z.string().default('') });
+
+const ImagesBodySchema = z.array(z.object({ IsFrontImage: z.boolean(), ImageURL: z.string() }));
+
+export interface PsaClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+}
+
+/** PSA's public API (cert/GetByCertNumber and cert/GetImagesByCertNumber); the token stays on the server. */
+export class PsaClient {
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: PsaClientOptions) {
+    this.timeoutMs = options.timeoutMs ?? PSA_TIMEOUT_MS;
+  }
+
+  async getCert(certNumber: string): Promise<CertAnswer> {
+    const answer = await this.callApi(`cert/GetByCertNumber/${encodeURIComponent(certNumber)}`);
+    if (answer.kind !== 'json') return answer;
+    const found = CertBodySchema.safeParse(answer.body);
+    if (found.success) {
+      const cert = found.data.PSACert;
+      return { kind: 'found', cert: { ...cert, TotalPopulation: cert.TotalPopulation ?? null } };
+    }
+    const none = NoCertBodySchema.safeParse(answer.body);
+    if (!none.success) return { kind: 'unreadable' };
+    return none.data.IsValidRequest
+      ? { kind: 'unknown' }
+      : { kind: 'invalid', serverMessage: none.data.ServerMessage };
+  }
+
+  async getImages(certNumber: string): Promise<ImagesAnswer> {
+    const answer = await this.callApi(`cert/GetImagesByCertNumber/${encodeURIComponent(certNumber)}`);
+    if (answer.kind !== 'json') return answer;
+    // A certificate without scans may come back as null or as a no-data message rather than [].
+    if (answer.body === null || NoCertBodySchema.safeParse(answer.body).success) {
+      return { kind: 'images', images: [] };
+    }
+    const parsed = ImagesBodySchema.safeParse(answer.body);
+    if (!parsed.success) return { kind: 'unreadable' };
+    return {
+      kind: 'images',
+      images: parsed.data
+        .filter((image) => /^https?:\/\//i.test(image.ImageURL))
+        .map((image) => ({ isFront: image.IsFrontImage, url: image.ImageURL })),
+    };
+  }
+
+  /** Downloads a scan PSA linked to; no token goes along, the image host is not PSA's API. */
+  async downloadImage(url: string): Promise<DownloadAnswer> {
+    const response = await this.send(url, {});
+    if ('kind' in response) return response;
+    if (!response.ok) return refused(response);
+    const declared = Number(response.headers.get('content-length') ?? '0');
+    if (declared > MAX_CERT_IMAGE_BYTES) return { kind: 'unreadable' };
+    try {
+      const body = Buffer.from(await response.arrayBuffer());
+      return body.byteLength > MAX_CERT_IMAGE_BYTES ? { kind: 'unreadable' } : { kind: 'image', body };
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+
+  private async callApi(path: string): Promise<{ kind: 'json'; body: unknown } | PsaFailure> {
+    const response = await this.send(`${this.options.baseUrl}/${path}`, {
+      authorization: `bearer ${this.options.token}`,
+      accept: 'application/json',
+    });
+    if ('kind' in response) return response;
+    if (!response.ok) {
+      await response.body?.cancel();
+      return refused(response);
+    }
+    try {
+      return { kind: 'json', body: JSON.parse(await response.text()) };
+    } catch (error) {
+      return error instanceof SyntaxError ? { kind: 'unreadable' } : failureOf(error);
+    }
+  }
+
+  private async send(url: string, headers: Record<string, string>): Promise<Response | PsaFailure> {
+    try {
+      return await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (error) {
+      return failureOf(error);
+    }
+  }
+}
+
+function refused(response: Response): PsaFailure {
+  const retryAfter = response.headers.get('retry-after');
+  return {
+    kind: 'refused',
+    status: response.status,
+    // HTTP/2 has no reason phrase; the standard one reads the same to a person.
+    statusText: response.statusText || STATUS_CODES[response.status] || '',
+    ...(retryAfter ? { retryAfter } : {}),
+  };
+}
+
+function failureOf(error: unknown): PsaFailure {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  return { kind: 'unreachable', detail: cause?.code ?? cause?.message ?? String(error) };
+}

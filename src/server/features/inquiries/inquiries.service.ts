@@ -1,0 +1,20 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Inquiry, ValidInquiry } from '#shared/schemas/inquiries.ts';
+import type { Database } from '../../db/schema.ts';
+import { insertInquiry } from './inquiries.repository.ts';
+
+/** Stores an inquiry from the card advances or partnership pages; the body has passed InquiryBodySchema. */
+export async function createInquiry(db: Kysely<Database>, body: ValidInquiry): Promise<Inquiry> {
+  const estimatedValue = body.estimatedValue;
+  return insertInquiry(db, {
+    id: crypto.randomUUID(),
+    kind: body.kind,
+    name: body.name,
+    email: body.email,
+    message: body.message,
+    card: body.card ? body.card : null,
+    estimated_value_cents: estimatedValue === undefined ? null : Math.round(estimatedValue * 100),
+    created_at: new Date().toISOString(),
+  });
+}

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ADVANCE_GRADERS,
+  ADVANCE_TERM_WEEKS,
+  compareOptions,
+  dealerOffer,
+  EXAMPLE_MARKET_VALUE,
+  ebayProceeds,
+  formatDollars,
+  MINIMUM_MARKET_VALUE,
+  maxAdvance,
+  qualifiesForAdvance,
+} from './advance-terms.ts';
+
+describe('card advance terms', () => {
+  it('advances 75 % of market value: SPEC.md example 25,000 → 18,750', () => {
+    expect(EXAMPLE_MARKET_VALUE).toBe(25_000);
+    expect(maxAdvance(EXAMPLE_MARKET_VALUE)).toBe(18_750);
+    expect(maxAdvance(300)).toBe(225);
+  });
+
+  it('compares against eBay after 12 % fees and a dealer paying 80 %', () => {
+    expect(ebayProceeds(25_000)).toBe(22_000);
+    expect(dealerOffer(25_000)).toBe(20_000);
+    expect(compareOptions(25_000).map((row) => [row.option, row.cash, row.keepCard])).toEqual([
+      ['advance', 18_750, true],
+      ['ebay', 22_000, false],
+      ['dealer', 20_000, false],
+    ]);
+  });
+
+  it('needs a market value of at least $300', () => {
+    expect(MINIMUM_MARKET_VALUE).toBe(300);
+    expect(qualifiesForAdvance(299.99)).toBe(false);
+    expect(qualifiesForAdvance(300)).toBe(true);
+  });
+
+  it('states the graders and the term range of SPEC.md', () => {
+    expect(ADVANCE_GRADERS).toEqual(['PSA', 'BGS', 'SGC']);
+    expect(ADVANCE_TERM_WEEKS).toEqual({ min: 16, max: 26 });
+  });
+
+  it('works in whole cents, so results never carry float noise', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        const dollars = cents / 100;
+        for (const value of [maxAdvance(dollars), ebayProceeds(dollars), dealerOffer(dollars)]) {
+          expect(Math.round(value * 100) / 100).toBe(value);
+          expect(value).toBeLessThanOrEqual(dollars);
+        }
+      }),
+    );
+    expect(maxAdvance(0.1 + 0.2)).toBe(0.23);
+  });
+
+  it('formats dollars the way the page shows them', () => {
+    expect(formatDollars(18_750)).toBe('$18,750');
+    expect(formatDollars(18_750.5)).toBe('$18,750.50');
+    expect(formatDollars(300)).toBe('$300');
+  });
+});

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// Certificate numbers the PSA stand-in answers for (tests/helpers/psa-stand-in.ts).
+const CERTS = {
+  withImages: '40000001',
+  noImages: '40000003',
+  unknown: '40000404',
+  malformed: '1',
+  rateLimited: '40000429',
+};
+
+async function search(page: Page, certNumber: string) {
+  await page.getByLabel('PSA certificate number').fill(certNumber);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test.describe('PSA cert search', () => {
+  test('shows a found certificate and toggles between its front and back', async ({ page }) => {
+    await page.goto('/psa-search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Card Authentication Search' })).toBeVisible();
+    await search(page, CERTS.withImages);
+
+    const result = page.getByRole('region', { name: 'CHARIZARD-HOLO' });
+    for (const [label, value] of [
+      ['Brand', 'POKEMON GAME'],
+      ['Variety', '1ST EDITION'],
+      ['Subject', 'CHARIZARD-HOLO'],
+      ['Cert Number', CERTS.withImages],
+      ['Card Grade', 'GEM MT 10'],
+      ['Total Population', '121'],
+      ['Label Type', 'LighthouseLabel'],
+    ]) {
+      await expect(result.getByRole('term').filter({ hasText: label }).first()).toBeVisible();
+      await expect(result.getByRole('definition').filter({ hasText: value }).first()).toBeVisible();
+    }
+
+    const front = result.getByRole('img', { name: `Front of PSA certificate ${CERTS.withImages}` });
+    await expect(front).toBeVisible();
+    await expect(front).toHaveJSProperty('complete', true);
+    expect(await front.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(page).toHaveURL(new RegExp(`cert=${CERTS.withImages}`));
+
+    await result.getByRole('button', { name: 'Back' }).click();
+    await expect(
+      result.getByRole('img', { name: `Back of PSA certificate ${CERTS.withImages}` }),
+    ).toBeVisible();
+    await expect(result.getByRole('button', { name: 'Back' })).toHaveAttribute('aria-pressed', 'true');
+    await result.getByRole('button', { name: 'Front' }).click();
+    await expect(front).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await expect(page.getByLabel('PSA certificate number')).toHaveValue('');
+    await expect(result).toHaveCount(0);
+    await expect(page).toHaveURL(/\/psa-search$/);
+  });
+
+  test('shows a loading state while PSA answers', async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/certs/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/psa-search');
+    await search(page, CERTS.noImages);
+    await expect(page.getByRole('status')).toContainText(`Looking up certificate ${CERTS.noImages}`);
+    await expect(page.getByRole('button', { name: 'Searching…' })).toBeDisabled();
+    await expect(page.getByLabel('PSA certificate number')).toBeDisabled();
+    release();
+    await expect(page.getByText('No image available for this certification.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Front' })).toHaveCount(0);
+  });
+
+  test('says so for an unknown and for a malformed certificate number', async ({ page }) => {
+    await page.goto('/psa-search');
+    await search(page, CERTS.unknown);
+    await expect(page.getByRole('alert')).toHaveText(
+      `PSA has no certificate with the number ${CERTS.unknown}.`,
+    );
+    await search(page, CERTS.malformed);
+    await expect(page.getByRole('alert')).toContainText('PSA does not accept 1 as a certificate number.');
+  });
+
+  test('checks the number before asking', async ({ page }) => {
+    let asked = false;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/certs/')) asked = true;
+    });
+    await page.goto('/psa-search');
+    await search(page, '12-34A');
+    await expect(page.getByText('Enter a PSA certificate number: digits only.')).toBeVisible();
+    await expect(page.getByLabel('PSA certificate number')).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toBe(false);
+  });
+
+  test('reports PSA refusing with the status text, and can try again', async ({ page }) => {
+    await page.goto(`/psa-search?cert=${CERTS.rateLimited}`);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Error fetching card data: 429 Too Many Requests');
+    const retried = page.waitForResponse((response) =>
+      response.url().includes(`/api/certs/${CERTS.rateLimited}`),
+    );
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    expect((await retried).status()).toBe(502);
+    await expect(alert).toContainText('429 Too Many Requests');
+  });
+
+  test('works at 375 px @mobile', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 780 });
+    await page.goto(`/psa-search?cert=${CERTS.withImages}`);
+    await expect(page.getByRole('img', { name: /Front of PSA certificate/ })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
