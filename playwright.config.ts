@@ -18,7 +18,11 @@ async function freePort(): Promise<number> {
 // Workers load this file again; the environment carries the first choice so all of them agree.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2e-'));
+process.env.E2E_PSA_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
+const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
+const psaToken = 'e2e-psa-token';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -53,23 +57,35 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      DEMO_SALES: '6000',
-      PUBLIC_ORIGIN: baseURL,
-      SECURE_COOKIES: 'false',
-      ADMIN_EMAIL: 'admin@holoscope.test',
-      ADMIN_PASSWORD: 'admin-password-1',
+  webServer: [
+    {
+      command: 'node --import tsx tests/helpers/psa-stand-in-server.ts',
+      url: `${psaStandIn}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PSA_STAND_IN_PORT: String(process.env.E2E_PSA_PORT), PSA_STAND_IN_TOKEN: psaToken },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_PORT,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        DEMO_SALES: '6000',
+        PUBLIC_ORIGIN: baseURL,
+        SECURE_COOKIES: 'false',
+        ADMIN_EMAIL: 'admin@holoscope.test',
+        ADMIN_PASSWORD: 'admin-password-1',
+        PSA_API_BASE_URL: `${psaStandIn}/publicapi`,
+        PSA_API_TOKEN: psaToken,
+      },
+    },
+  ],
 });

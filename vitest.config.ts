@@ -22,12 +22,36 @@ function apiProject(database: 'sqlite' | 'postgres') {
   };
 }
 
+/** Whole server processes killed mid-write and databases that go away: slow, so run once, not per dialect. */
+const faults = {
+  extends: true as const,
+  test: {
+    name: 'faults',
+    include: ['tests/faults/**/*.test.ts'],
+    env: { TEST_DB: 'sqlite' },
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
+  },
+};
+
+/** Several app instances on one PostgreSQL (and Redis): runs once, and says so when it cannot. */
+const scale = {
+  extends: true as const,
+  test: {
+    name: 'scale',
+    include: ['tests/scale/**/*.test.ts'],
+    env: { TEST_DB: 'postgres' },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+};
+
 /** The API suite runs on SQLite always, and a second time on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
   test: {
     pool: 'forks',
     projects: process.env.TEST_DATABASE_URL
-      ? [unit, apiProject('sqlite'), apiProject('postgres')]
-      : [unit, apiProject('sqlite')],
+      ? [unit, apiProject('sqlite'), apiProject('postgres'), faults, scale]
+      : [unit, apiProject('sqlite'), faults, scale],
   },
 });

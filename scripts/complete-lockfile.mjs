@@ -2,10 +2,22 @@
 // mirror we install from does not serve, so `npm ci` accepts the lock file; npm skips them by os/cpu/libc on
 // install without fetching them. Run after `npm install` changes the lock: `npm run lock:complete`.
 import fs from 'node:fs';
+
 const file = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const packages = lock.packages;
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'win32',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'wasm32', 'riscv64', 's390x', 'ppc64', 'loong64'];
 let added = 0;
 for (const [path, entry] of Object.entries(packages)) {

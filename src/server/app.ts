@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,11 +14,14 @@ import type { AppContext } from './context.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
-import { installErrorHandler } from './errors.ts';
+import { answerFrameworkError, installErrorHandler } from './errors.ts';
 import { registerFeatures } from './features/index.ts';
-import { SalesEvents } from './features/sales/sales-events.ts';
+import { createSalesEvents } from './features/sales/sales-events.ts';
+import { installNulGuard } from './input-guard.ts';
+import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
+import { createRateLimitStore } from './rate-limit-store.ts';
 import { cspDirectives } from './security.ts';
 import { serveWebApp } from './web-app.ts';
 
@@ -28,6 +31,8 @@ export interface BuildOptions {
   /** Use this database instead of connecting one from the config (tests share a prepared one). */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Told of every route as it is added, so a caller can list the route table. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -36,13 +41,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    trustProxy: true,
+    trustProxy: trustProxySetting(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -61,8 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     database,
     media: new MediaStore(config.dataDir, database),
-    salesEvents: new SalesEvents(),
+    salesEvents: await createSalesEvents(database),
+    live: await createLiveBus(database),
   };
+  app.addHook('onClose', () => context.live.close());
+  app.addHook('onClose', () => context.salesEvents.close());
+  app.decorate('context', context);
 
   const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;
   await app.register(helmet, {
@@ -71,8 +82,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: servedOverHttps,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = await createRateLimitStore(config);
+  app.addHook('onClose', () => rateLimitStore.close());
+  await app.register(rateLimit, rateLimitStore.options);
   installOriginCheck(app, config);
+  installNulGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -90,4 +104,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   serveWebApp(app, config.webDir, servedOverHttps);
   return app;
+}
+
+/** A hop count trusts that many proxies in front of us; Fastify takes it as a function of the hop. */
+function trustProxySetting(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
 import type { SalesEvents } from './features/sales/sales-events.ts';
+import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
 
 /** What every feature needs, built once per app instance and passed to the feature plugins. */
@@ -9,4 +10,12 @@ export interface AppContext {
   database: DatabaseHandle;
   media: MediaStore;
   salesEvents: SalesEvents;
+  live: LiveBus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context the features were built with (start-up work and tests use it). */
+    context: AppContext;
+  }
 }

@@ -26,6 +26,13 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(6).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     SECURE_COOKIES: booleanish.optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d+|[\d.:a-fA-F/]+(,[\d.:a-fA-F/]+)*)$/,
+        'must be true, false, a hop count or proxy addresses',
+      )
+      .optional(),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -52,6 +59,11 @@ export interface Config {
   adminPassword: string | undefined;
   redisUrl: string | undefined;
   secureCookies: boolean;
+  /**
+   * Which X-Forwarded-* headers to believe: false (none, the default), a number of proxy hops, or the proxies'
+   * addresses. Per-IP rate limits depend on it, so only trust what a real load balancer sets.
+   */
+  trustProxy: boolean | number | string;
   /** Directory of the built web app; absent in API-only test runs. */
   webDir: string | undefined;
 }
@@ -93,6 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: value.ADMIN_PASSWORD,
     redisUrl: value.REDIS_URL,
     secureCookies: value.SECURE_COOKIES ?? value.NODE_ENV === 'production',
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
     webDir: path.resolve('dist/web'),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, type ErrorCode, MESSAGES } from '#shared/errors.ts';
 
@@ -40,9 +40,15 @@ function body(code: ErrorCode, message: string, fields?: Record<string, string>)
   return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
 }
 
+/** pg and pg-pool report a lost or timed-out connection with these messages and no code. */
+const PG_CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
 /** Whether an error means the database cannot be reached (so the answer is 503, not 500). */
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
+  const message = (error as { message?: unknown }).message;
+  if (code === undefined && typeof message === 'string' && PG_CONNECTION_LOST.test(message)) return true;
   return (
     typeof code === 'string' &&
     ([
@@ -61,6 +67,21 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** Fastify refuses a malformed address or an over-long path parameter before routing; it still gets the contract's body. */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply
+    .status(status)
+    .send(body(CODE_BY_STATUS[status] ?? 'validation', 'The address of this request is not valid.'));
+}
+
+/** PostgreSQL refuses text it cannot store (a NUL character, an invalid byte sequence): the input's fault. */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
 /** The one error handler: every failure leaves as the contract's body; bad input is always a 4xx. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -77,6 +98,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       const first = Object.values(fields)[0] ?? 'The request is not valid.';
       return reply.status(400).send(body('validation', first, fields));
+    }
+    if (isUnstorableText(error)) {
+      return reply
+        .status(400)
+        .send(body('validation', 'The request contains characters that cannot be stored.'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -38,10 +38,15 @@ export const MESSAGES = {
   cardIdMissing: 'Card ID is missing',
   deleteFailed: 'Failed to delete sales. Please try again.',
   noCertImage: 'No image available for this certification.',
+  certFetchFailed: 'Error fetching card data: {message}',
+  certNumberInvalid: 'Enter a PSA certificate number: digits only.',
+  psaNotConfigured: 'The PSA lookup is not set up on this server.',
   notFound: 'We could not find what you were looking for.',
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   serviceUnavailable: 'Holoscope is temporarily unavailable. Please try again in a moment.',
   payloadTooLarge: 'That file is too large.',
+  usernameTaken: 'This username is taken. Please choose another.',
+  noUserLoggedIn: 'No user logged in',
 } as const;
 
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -1,11 +1,17 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import { initial } from './migrations/001-initial.ts';
+import { loginFailures } from './migrations/002-login-failures.ts';
+import { collectorSearch } from './migrations/003-collector-search.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '001-initial': initial(handle.dialect) };
+      return {
+        '001-initial': initial(handle.dialect),
+        '002-login-failures': loginFailures(handle.dialect),
+        '003-collector-search': collectorSearch(handle.dialect),
+      };
     },
   };
 }

@@ -1,0 +1,136 @@
+// `npm run lighthouse`: Lighthouse (mobile defaults: Moto G Power screen, slow 4G, 4x CPU slowdown, all
+// simulated) in the system Chromium against the built app started locally with demo data, for the home page
+// and an analysis result. Prints performance and accessibility (median of --runs) and the main metrics.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type RunnerResult } from 'lighthouse';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+  },
+});
+const runs = Math.max(1, Number(values.runs));
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'analysis result', path: '/?mode=analyse&set=base_set&card=Charizard' },
+];
+const TARGETS = { performance: 95, accessibility: 100 };
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start`'s way in (builds the web app when stale), on a throw-away data directory with demo sales. */
+async function startApp(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SECURE_COOKIES: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { base, child };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('The app did not become ready within 3 minutes');
+}
+
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-lighthouse-'));
+const app = await startApp(dataDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: values.chromium,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+let belowTarget = false;
+try {
+  console.info(
+    `Lighthouse, mobile defaults, ${runs} run(s) per page, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.info('');
+  console.info(`| page | performance | accessibility | ${METRICS.map(([, label]) => label).join(' | ')} |`);
+  console.info(`| --- | --- | --- | ${METRICS.map(() => '---').join(' | ')} |`);
+  for (const page of PAGES) {
+    const reports: RunnerResult['lhr'][] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = await lighthouse(`${app.base}${page.path}`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      reports.push(result.lhr);
+    }
+    const score = (category: 'performance' | 'accessibility') =>
+      Math.round(median(reports.map((lhr) => (lhr.categories[category]?.score ?? 0) * 100)));
+    const performance = score('performance');
+    const accessibility = score('accessibility');
+    belowTarget ||= performance < TARGETS.performance || accessibility < TARGETS.accessibility;
+    const metrics = METRICS.map(([id]) => {
+      const value = median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
+      return id === 'cumulative-layout-shift' ? value.toFixed(3) : `${(value / 1000).toFixed(2)} s`;
+    });
+    console.info(`| ${page.name} | ${performance} | ${accessibility} | ${metrics.join(' | ')} |`);
+    for (const lhr of reports.slice(0, 1)) {
+      const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit?.score === 0)
+        .map((audit) => audit?.id);
+      if (failing.length > 0)
+        console.info(`  accessibility audits failing on ${page.name}: ${failing.join(', ')}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  app.child.kill('SIGTERM');
+  await new Promise((resolve) => app.child.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (belowTarget) {
+  console.info(
+    `Below target (performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}).`,
+  );
+  process.exitCode = 1;
+}

@@ -1,0 +1,253 @@
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { findCardByName } from '#shared/catalogue.ts';
+import { dayBefore } from '#shared/schemas/admin.ts';
+import { loginUser, registrationBody, someIp, type TestUser } from '../../helpers/auth.ts';
+import { addItem, makeOffer } from '../../helpers/collection-factory.ts';
+import { STAND_IN_CERTS } from '../../helpers/psa-stand-in.ts';
+import { insertSales } from '../../helpers/sales-factory.ts';
+import { multipartBody, pngOf } from '../../helpers/upload.ts';
+import { type SecurityApp, send, useSecurityApp } from './security-app.ts';
+
+const ROLES = ['visitor', 'collector', 'other', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Request = Omit<InjectOptions, 'url'> & { url: string };
+
+interface Entry {
+  /** The request to send as `role`; built per role, so each gets state of its own to act on. */
+  request(world: SecurityApp, role: Role): Request | Promise<Request>;
+  /** The status each role must get. */
+  expect: Record<Role, number>;
+  /** The request ends or replaces the session it carries, so it gets a throwaway one. */
+  ownSession?: boolean;
+}
+
+const everyone = (status: number): Record<Role, number> => ({
+  visitor: status,
+  collector: status,
+  other: status,
+  admin: status,
+});
+const signedIn = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  collector: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: number): Record<Role, number> => ({
+  visitor: 401,
+  collector: 403,
+  other: 403,
+  admin: status,
+});
+const get = (url: string) => () => ({ method: 'GET' as const, url });
+
+const charizard = findCardByName('base_set', 'Charizard');
+
+async function imageUpload(url: string): Promise<Request> {
+  const body = await multipartBody('file', await pngOf(30, 30), 'me.png', 'image/png');
+  return { method: 'PUT', url, payload: body.payload, headers: body.headers };
+}
+
+/** An open offer from `other` on a fresh card of `collector`. */
+async function openOffer(world: SecurityApp): Promise<string> {
+  const item = await addItem(world.app, world.collector);
+  return (await makeOffer(world.app, world.other, { itemId: item.id, amount: 120 })).id;
+}
+
+async function freshSaleIds(world: SecurityApp): Promise<string[]> {
+  const [sale] = await insertSales(world.database.handle, [{}]);
+  return [String(sale?.id)];
+}
+
+async function deletedSaleIds(world: SecurityApp): Promise<string[]> {
+  const saleIds = await freshSaleIds(world);
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/admin/sales/delete',
+    payload: { saleIds },
+    headers: { cookie: world.admin.cookie },
+  });
+  if (response.statusCode !== 200) throw new Error(`Delete failed: ${response.body}`);
+  return saleIds;
+}
+
+/** Every route of the app, with the status each kind of caller gets (DESIGN.md §5, SPEC.md permissions). */
+const MATRIX: Record<string, Entry> = {
+  'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
+  'GET /readyz': { request: get('/readyz'), expect: everyone(200) },
+  'GET /api/sets': { request: get('/api/sets'), expect: everyone(200) },
+  'GET /api/sets/:setId/cards': { request: get('/api/sets/jungle/cards'), expect: everyone(200) },
+  'GET /card-images/:cardId': { request: get(`/card-images/${charizard?.cardId}`), expect: everyone(200) },
+  'GET /media/:hash': { request: (world) => ({ method: 'GET', url: world.mediaUrl }), expect: everyone(200) },
+  'GET /api/suggestions': { request: get('/api/suggestions?set=base_set&q=char'), expect: everyone(200) },
+  'GET /api/sales/analysis': {
+    request: get('/api/sales/analysis?set=base_set&card=Charizard&period=all'),
+    expect: everyone(200),
+  },
+  'GET /api/sales/analysis.csv': {
+    request: get('/api/sales/analysis.csv?set=base_set&card=Charizard'),
+    expect: everyone(200),
+  },
+  'GET /api/consignment-agents': { request: get('/api/consignment-agents'), expect: everyone(200) },
+  'POST /api/auth/register': {
+    request: () => ({ method: 'POST', url: '/api/auth/register', payload: registrationBody() }),
+    expect: everyone(201),
+    ownSession: true,
+  },
+  'POST /api/auth/login': {
+    request: (world) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: world.other.email, password: world.other.password },
+    }),
+    expect: everyone(200),
+    ownSession: true,
+  },
+  'POST /api/auth/logout': {
+    request: () => ({ method: 'POST', url: '/api/auth/logout' }),
+    expect: everyone(200),
+    ownSession: true,
+  },
+  'GET /api/auth/session': { request: get('/api/auth/session'), expect: everyone(200) },
+  'GET /api/users/:id': {
+    request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}` }),
+    expect: everyone(200),
+  },
+  'PUT /api/users/me/avatar': { request: () => imageUpload('/api/users/me/avatar'), expect: signedIn(200) },
+  'PUT /api/users/me/banner': { request: () => imageUpload('/api/users/me/banner'), expect: signedIn(200) },
+  'GET /api/live': { request: get('/api/live'), expect: everyone(200) },
+  'GET /api/certs/:certNumber': {
+    request: get(`/api/certs/${STAND_IN_CERTS.noImages}`),
+    expect: everyone(200),
+  },
+  'POST /api/inquiries': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/inquiries',
+      payload: { kind: 'contact', name: 'Ash', email: 'ash@example.com', message: 'Hello' },
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/users/:id/collection': {
+    request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}/collection` }),
+    expect: everyone(200),
+  },
+  'POST /api/users/me/collection': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/me/collection',
+      payload: { list: 'wtb', setId: 'fossil_set', cardName: 'Dragonite', cardNumber: '4/62' },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/users/me/collection/:itemId': {
+    async request(world) {
+      const item = await addItem(world.app, world.collector);
+      return { method: 'DELETE', url: `/api/users/me/collection/${item.id}` };
+    },
+    // Another user's card is not theirs to remove, and its existence is not confirmed to them.
+    expect: { visitor: 401, collector: 204, other: 404, admin: 404 },
+  },
+  'GET /api/collectors': {
+    request: get('/api/collectors?set=base_set&card=Charizard'),
+    expect: everyone(200),
+  },
+  'POST /api/offers': {
+    request: (world) => ({
+      method: 'POST',
+      url: '/api/offers',
+      payload: { itemId: world.collectorItemId, amount: 250.5, message: 'Interested' },
+    }),
+    expect: { visitor: 401, collector: 403, other: 201, admin: 201 },
+  },
+  'GET /api/users/me/offers': { request: get('/api/users/me/offers'), expect: signedIn(200) },
+  'POST /api/offers/:id/accept': {
+    request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/accept` }),
+    expect: { visitor: 401, collector: 200, other: 404, admin: 404 },
+  },
+  'POST /api/offers/:id/decline': {
+    request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/decline` }),
+    expect: { visitor: 401, collector: 200, other: 404, admin: 404 },
+  },
+  'POST /api/offers/:id/withdraw': {
+    request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/withdraw` }),
+    expect: { visitor: 401, collector: 404, other: 200, admin: 404 },
+  },
+  'GET /api/admin/sales/by-day': {
+    request: get('/api/admin/sales/by-day?set=base_set&offset=1'),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/sales/search': {
+    request: get('/api/admin/sales/search?set=base_set&card=Charizard&period=all'),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/sales/delete': {
+    request: async (world) => ({
+      method: 'POST',
+      url: '/api/admin/sales/delete',
+      payload: { saleIds: await freshSaleIds(world) },
+    }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/sales/deleted': { request: get('/api/admin/sales/deleted'), expect: adminOnly(200) },
+  'POST /api/admin/sales/restore': {
+    request: async (world) => ({
+      method: 'POST',
+      url: '/api/admin/sales/restore',
+      payload: { saleIds: await deletedSaleIds(world) },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/sales/import': {
+    async request() {
+      const line = JSON.stringify({
+        set_id: 'base_set',
+        card_name: 'Blastoise',
+        price: 420,
+        sale_date: dayBefore(2),
+        seller: 'matrix_seller',
+      });
+      const body = await multipartBody('file', Buffer.from(`${line}\n`), 'sales.jsonl', 'application/json');
+      return { method: 'POST', url: '/api/admin/sales/import', payload: body.payload, headers: body.headers };
+    },
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/inquiries': { request: get('/api/admin/inquiries'), expect: adminOnly(200) },
+};
+
+async function cookieOf(world: SecurityApp, role: Role, ownSession: boolean): Promise<string | undefined> {
+  if (role === 'visitor') return undefined;
+  const user: TestUser = world[role];
+  return ownSession ? loginUser(world.app, user.email, user.password) : user.cookie;
+}
+
+describe('authorization matrix', () => {
+  const world = useSecurityApp();
+
+  it('has an entry for every route the app serves, and none for routes it does not', () => {
+    const served = world.routes.map((route) => `${route.method} ${route.url}`);
+    const missing = served.filter((key) => !(key in MATRIX));
+    const stale = Object.keys(MATRIX).filter((key) => !served.includes(key));
+    expect(missing, `Routes without an authorization matrix entry: ${missing.join(', ')}`).toEqual([]);
+    expect(stale, `Matrix entries for routes the app does not serve: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))('%s answers each caller as the contract says', async (key) => {
+    const entry = MATRIX[key] as Entry;
+    const actual: Partial<Record<Role, number>> = {};
+    const bodies: string[] = [];
+    for (const role of ROLES) {
+      const request = await entry.request(world, role);
+      const cookie = await cookieOf(world, role, entry.ownSession ?? false);
+      const answer = await send(world.app, {
+        ...request,
+        remoteAddress: someIp(),
+        headers: { ...(request.headers ?? {}), ...(cookie ? { cookie } : {}) },
+      });
+      actual[role] = answer.statusCode;
+      if (answer.statusCode >= 400) bodies.push(`${role}: ${answer.body}`);
+    }
+    expect(actual, bodies.join('\n')).toEqual(entry.expect);
+  });
+});

@@ -1,0 +1,180 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '#server/app.ts';
+import { AUTH_RATE_LIMITS } from '#server/features/accounts/accounts.routes.ts';
+import { rateLimitNamespace } from '#server/rate-limit-store.ts';
+import { makeAdmin, registerUser, someIp } from '../helpers/auth.ts';
+import { addItem } from '../helpers/collection-factory.ts';
+import { insertSales } from '../helpers/sales-factory.ts';
+import { testConfig } from '../helpers/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const redisAvailable = databaseUrl ? await redisAnswers(redisUrl) : false;
+if (!databaseUrl) {
+  console.warn('Two-instance tests skipped: TEST_DATABASE_URL is not set (they need PostgreSQL).');
+} else if (!redisAvailable) {
+  console.warn(`Two-instance tests skipped: no Redis answers at ${redisUrl} (set TEST_REDIS_URL).`);
+}
+
+/** Resolves with the text of the stream once `marker` appears in it. */
+function openLiveStream(port: number) {
+  let text = '';
+  const waiters: { marker: string; resolve: () => void }[] = [];
+  const request = http.get({ host: '127.0.0.1', port, path: '/api/live' }, (response) => {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      text += chunk;
+      for (const waiter of waiters.filter((candidate) => text.includes(candidate.marker))) waiter.resolve();
+    });
+  });
+  return {
+    waitFor: (marker: string) =>
+      new Promise<void>((resolve, reject) => {
+        if (text.includes(marker)) return resolve();
+        waiters.push({ marker, resolve });
+        setTimeout(() => reject(new Error(`"${marker}" never arrived; got: ${text}`)), 5000).unref();
+      }),
+    close: () => request.destroy(),
+  };
+}
+
+/** Retries `read` until it passes `check`: announcements between instances take a moment. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  let value = await read();
+  while (!check(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
+
+describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one PostgreSQL and one Redis', () => {
+  let database: TestDatabase;
+  let a: App;
+  let b: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Both instances connect on their own, as two processes would: own pools, own LISTEN connections.
+    const config = testConfig(database, { redisUrl });
+    a = await buildApp(config, { logger: false });
+    b = await buildApp(config, { logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    if (database) {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${rateLimitNamespace(database.schema)}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      await database.drop();
+    }
+  });
+
+  it('accepts a session started on A on B, and a sign-out on B ends it on A', async () => {
+    const collector = await registerUser(a);
+    const onB = await b.inject({ url: '/api/auth/session', headers: { cookie: collector.cookie } });
+    expect(onB.json().user).toMatchObject({ id: collector.user.id, username: collector.user.username });
+
+    const logout = await b.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: collector.cookie },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    const onA = await a.inject({ url: '/api/auth/session', headers: { cookie: collector.cookie } });
+    expect(onA.json().user).toBeNull();
+  });
+
+  it("drops B's cached analysis when a sale is deleted through A", async () => {
+    const [kept, doomed] = await insertSales(database.handle, [
+      { card_name: 'Blastoise', price_cents: 20_000 },
+      { card_name: 'Blastoise', price_cents: 90_000 },
+    ]);
+    const analysisOnB = async () =>
+      (await b.inject('/api/sales/analysis?set=base_set&card=Blastoise&period=all')).json() as {
+        total: number;
+        sales: { saleId: string }[];
+      };
+    expect((await analysisOnB()).total).toBe(2);
+
+    // Written behind every instance's back: B keeps answering from its cache, which shows it has one.
+    await insertSales(database.handle, [{ card_name: 'Blastoise', price_cents: 30_000 }]);
+    expect((await analysisOnB()).total).toBe(2);
+
+    const admin = await makeAdmin({ app: a, database });
+    const deletion = await a.inject({
+      method: 'POST',
+      url: '/api/admin/sales/delete',
+      headers: { cookie: admin.cookie },
+      payload: { saleIds: [doomed!.id] },
+    });
+    expect(deletion.statusCode).toBe(200);
+
+    const idsOf = (answer: { sales: { saleId: string }[] }) => answer.sales.map((sale) => sale.saleId);
+    const after = await eventually(analysisOnB, (answer) => !idsOf(answer).includes(doomed!.id));
+    // The cache was dropped, not patched: the sale written behind its back shows up too.
+    expect(after.total).toBe(2);
+    const ids = idsOf(after);
+    expect(ids).toContain(kept!.id);
+    expect(ids).not.toContain(doomed!.id);
+    expect(ids).toHaveLength(2);
+  });
+
+  it('brings a collection change made on A to a page listening on B', async () => {
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const stream = openLiveStream((b.server.address() as AddressInfo).port);
+    try {
+      await stream.waitFor(': connected');
+      const owner = await registerUser(a);
+      await addItem(a, owner);
+      await stream.waitFor(`event: collection\ndata: ${JSON.stringify({ userId: owner.user.id })}`);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('counts sign-in attempts from one address across both instances', async () => {
+    const ip = someIp();
+    const attempt = (app: App) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: 'nobody@example.com', password: 'wrong password' },
+      });
+    const half = AUTH_RATE_LIMITS.login / 2;
+    for (let i = 0; i < half; i++) expect((await attempt(a)).statusCode).toBe(401);
+    for (let i = 0; i < half; i++) expect((await attempt(b)).statusCode).toBe(401);
+
+    // Each instance has seen only half the limit; only a shared count refuses the next attempt.
+    const refusedOnA = await attempt(a);
+    const refusedOnB = await attempt(b);
+    for (const refused of [refusedOnA, refusedOnB]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('rate-limited');
+    }
+    expect((await attempt(b)).headers['retry-after']).toBeDefined();
+  });
+});
