@@ -31,7 +31,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
       },
     };
   }
-  const schema = `bench_${process.pid}`;
+  const schema = `bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   await adminQuery(url, `create schema ${schema}`);
   const handle = connectDatabase({ databaseUrl: url, dataDir, schema });
   await migrateToLatest(handle);
