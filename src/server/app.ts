@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -80,6 +82,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(servedOverHttps) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: servedOverHttps,
+  });
+  // Answers travel compressed to clients that accept it; a light brotli level keeps the cost per answer small.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   const rateLimitStore = await createRateLimitStore(config);

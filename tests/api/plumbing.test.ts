@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-database.ts';
@@ -59,5 +60,21 @@ describe('API plumbing', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/sets', '/api/sets/{setId}/cards', '/readyz']),
     );
+  });
+});
+
+describe('compression', () => {
+  const t = useTestApp();
+
+  it('compresses JSON answers for clients that accept it, and only for them', async () => {
+    const plain = await t.app.inject('/api/sets/base_set/cards');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const compressed = await t.app.inject({
+      url: '/api/sets/base_set/cards',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+    expect(compressed.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 3);
   });
 });
