@@ -1,18 +1,9 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './env.ts';
+import { loadConfigOrExit } from './env.ts';
 import { prepareOnStart } from './startup.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp(config);
   await prepareOnStart(app.context, app.log);

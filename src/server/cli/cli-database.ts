@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { ConfigError, loadConfig } from '../env.ts';
+import { loadConfigOrExit } from '../env.ts';
 import { createSalesEvents } from '../features/sales/sales-events.ts';
 import { MediaStore } from '../media/media-store.ts';
 
@@ -12,16 +12,7 @@ export type CliContext = Pick<AppContext, 'config' | 'database' | 'media' | 'sal
  * line tools. Exits with the configuration problems listed when the environment is not valid.
  */
 export async function openCliDatabase(): Promise<CliContext & { close(): Promise<void> }> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const database = connectDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

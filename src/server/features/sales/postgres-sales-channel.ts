@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { channelName, PostgresListener } from '../../db/postgres-listener.ts';
 import type { SalesChangeCarrier } from './sales-events.ts';
 
-const RECONNECT_MS = 1000;
-const MAX_IDENTIFIER = 63;
-
-/** One channel per schema, so instances on different schemas (parallel test runs) never hear each other. */
 export function salesChannelFor(schema: string | undefined): string {
-  if (!schema) return 'holoscope_sales';
-  const name = `holoscope_sales_${schema.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`;
-  if (name.length <= MAX_IDENTIFIER) return name;
-  return `holoscope_sales_${crypto.createHash('sha256').update(schema).digest('hex').slice(0, 32)}`;
+  return channelName('holoscope_sales', schema);
 }
 
 /**
@@ -20,42 +14,20 @@ export function salesChannelFor(schema: string | undefined): string {
  * change too.
  */
 export class PostgresSalesChannel implements SalesChangeCarrier {
-  private readonly channel: string;
   private readonly instanceId = crypto.randomUUID();
-  private client: pg.Client | undefined;
-  private closed = false;
-  private everConnected = false;
-  private reconnectTimer: NodeJS.Timeout | undefined;
+  private readonly listener: PostgresListener;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    schema: string | undefined,
-    private readonly onRemoteChange: () => void,
-  ) {
-    this.channel = salesChannelFor(schema);
+  constructor(pool: pg.Pool, schema: string | undefined, onRemoteChange: () => void) {
+    this.listener = new PostgresListener(pool, salesChannelFor(schema), {
+      onMessage: (payload) => {
+        if (payload !== this.instanceId) onRemoteChange();
+      },
+      onReconnect: onRemoteChange,
+    });
   }
 
-  async start(): Promise<void> {
-    const client = new pg.Client(this.pool.options);
-    client.on('notification', (message) => {
-      if (message.channel === this.channel && message.payload !== this.instanceId) this.onRemoteChange();
-    });
-    client.on('error', () => this.lost(client));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${this.channel}"`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    if (this.everConnected) this.onRemoteChange();
-    this.everConnected = true;
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
   /**
@@ -63,30 +35,10 @@ export class PostgresSalesChannel implements SalesChangeCarrier {
    * answers still expire with their time to live.
    */
   announce(): void {
-    this.pool.query('select pg_notify($1, $2)', [this.channel, this.instanceId]).catch(() => {});
+    this.listener.notify(this.instanceId).catch(() => {});
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
-  }
-
-  private lost(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.client = undefined;
-    client.end().catch(() => {});
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      this.start().catch(() => this.scheduleReconnect());
-    }, RECONNECT_MS);
-    this.reconnectTimer.unref();
+  close(): Promise<void> {
+    return this.listener.close();
   }
 }
