@@ -1,8 +1,9 @@
 import { Loader2, Search } from 'lucide-react';
-import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { normaliseCardName } from '#shared/card-names.ts';
 import type { SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
 import { useSuggestions } from './api/suggestions.ts';
 import { SetSelector } from './set-selector.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -24,41 +25,38 @@ interface SearchBoxProps {
 export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProps) {
   const [text, setText] = useState(card ?? '');
   const [setId, setSetId] = useState(set);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [error, setError] = useState<string | null>(null);
+
+  const ids = useId();
+  const inputId = `${ids}-input`;
+  const errorId = `${ids}-error`;
+
+  const typed = text.trim();
+  const query = useDebouncedValue(typed, SUGGESTION_DELAY_MS);
+  // Suggestions are fetched only while the user is in the box, as the list would show them.
+  const [wanted, setWanted] = useState(false);
+  const suggestions = useSuggestions(setId, query, wanted && !busy);
+  const options = query === typed ? (suggestions.data?.suggestions ?? []) : [];
+  const listbox = useListbox({
+    count: options.length,
+    enabled: !busy,
+    onPick: (index) => run(options[index] ?? text),
+  });
+
   const [synced, setSynced] = useState({ card, set });
   if (synced.card !== card || synced.set !== set) {
     setSynced({ card, set });
     setText(card ?? '');
     setSetId(set);
-    setOpen(false);
-    setActive(-1);
+    setWanted(false);
+    listbox.close();
   }
-
-  const ids = useId();
-  const inputId = `${ids}-input`;
-  const listId = `${ids}-suggestions`;
-  const errorId = `${ids}-error`;
-  const optionId = (index: number) => `${ids}-option-${index}`;
-
-  const typed = text.trim();
-  const query = useDebouncedValue(typed, SUGGESTION_DELAY_MS);
-  const suggestions = useSuggestions(setId, query, open && !busy);
-  const options = query === typed ? (suggestions.data?.suggestions ?? []) : [];
-  const expanded = open && !busy && options.length > 0;
-  const activeIndex = active < options.length ? active : -1;
-  const activeId = expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined;
-
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
 
   const run = (name: string) => {
     if (busy) return;
     const cardName = normaliseCardName(name);
-    setOpen(false);
-    setActive(-1);
+    setWanted(false);
+    listbox.close();
     if (!cardName) {
       setError('Enter a card name.');
       return;
@@ -66,24 +64,6 @@ export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProp
     setError(null);
     setText(cardName);
     onSearch(cardName, setId);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      if (options.length > 0) setActive((activeIndex + 1) % options.length);
-    } else if (event.key === 'ArrowUp' && expanded) {
-      event.preventDefault();
-      setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
-    } else if (event.key === 'Enter' && expanded && activeIndex >= 0) {
-      event.preventDefault();
-      run(options[activeIndex] ?? text);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
   };
 
   return (
@@ -104,11 +84,15 @@ export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProp
             ref={inputRef}
             id={inputId}
             type="text"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={expanded}
-            aria-controls={expanded ? listId : undefined}
-            aria-activedescendant={activeId}
+            {...listbox.inputProps}
+            onFocus={() => {
+              setWanted(true);
+              listbox.inputProps.onFocus();
+            }}
+            onBlur={() => {
+              setWanted(false);
+              listbox.close();
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             autoComplete="off"
@@ -122,13 +106,11 @@ export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProp
             aria-disabled={busy || undefined}
             onChange={(event) => {
               setText(event.target.value);
-              setOpen(true);
-              setActive(-1);
+              setWanted(true);
+              listbox.reopen();
               setError(null);
             }}
-            onFocus={() => setOpen(true)}
-            onBlur={() => setOpen(false)}
-            onKeyDown={onKeyDown}
+            onKeyDown={listbox.onKeyDown}
             className="min-w-0 flex-1 rounded-lg bg-transparent px-2 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none aria-disabled:text-slate-400"
           />
           <Button
@@ -144,33 +126,9 @@ export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProp
             <span className="sr-only sm:not-sr-only">Search</span>
           </Button>
         </div>
-        {expanded ? (
-          <div
-            id={listId}
-            role="listbox"
-            aria-label="Suggestions"
-            className="absolute inset-x-0 top-full z-20 mt-1.5 max-h-80 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-          >
-            {options.map((name, index) => (
-              <div
-                key={name}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                tabIndex={-1}
-                // Picking on mousedown keeps focus in the input, so the list is not closed by a blur first.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  run(name);
-                }}
-                onMouseMove={() => setActive(index)}
-                className={`cursor-pointer px-4 py-2 text-sm ${index === activeIndex ? 'bg-brand-50 text-brand-700' : 'text-slate-800'}`}
-              >
-                {name}
-              </div>
-            ))}
-          </div>
-        ) : null}
+        <ListboxPopup listbox={listbox} options={options} label="Suggestions" optionKey={(name) => name}>
+          {(name) => name}
+        </ListboxPopup>
         {error ? (
           <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
             {error}

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId } from 'react';
 import { type CollectionSearchable, collectionSuggestions } from '#shared/collection-rules.ts';
+import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
 import { useDebouncedValue } from '../../search/use-debounced-value.ts';
 
 /** SPEC.md §5: suggestions after a 300 ms pause in typing. */
@@ -14,66 +15,44 @@ interface CollectionSearchProps {
 
 /** The profile's search box: filters the shown list as typed, suggesting up to 10 of its cards. */
 export function CollectionSearch({ items, value, onChange }: CollectionSearchProps) {
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const ids = useId();
-  const listId = `${ids}-suggestions`;
-  const optionId = (index: number) => `${ids}-option-${index}`;
+  const inputId = `${useId()}-input`;
   const settled = useDebouncedValue(value, SUGGESTION_DELAY_MS);
   const options = settled === value ? collectionSuggestions(items, settled) : [];
-  const expanded = open && options.length > 0;
-  const activeIndex = active < options.length ? active : -1;
-
-  const pick = (label: string) => {
-    onChange(label);
-    setOpen(false);
-    setActive(-1);
-  };
+  const listbox = useListbox({
+    count: options.length,
+    onPick: (index) => {
+      const label = options[index];
+      if (label) onChange(label);
+    },
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
+    if (listbox.onKeyDown(event)) return;
+    // The list filters as typed, so Enter has nothing to submit: it only closes the suggestions.
+    if (event.key === 'Enter') {
       event.preventDefault();
-      setOpen(true);
-      if (options.length > 0) setActive((activeIndex + 1) % options.length);
-    } else if (event.key === 'ArrowUp' && expanded) {
-      event.preventDefault();
-      setActive(activeIndex <= 0 ? options.length - 1 : activeIndex - 1);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      const label = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
-      if (label) pick(label);
-      else setOpen(false);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      setOpen(false);
+      listbox.close();
     }
   };
 
   return (
     <div className="relative min-w-0 flex-1 basis-full sm:basis-0">
-      <label htmlFor={`${ids}-input`} className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         Search this collection
       </label>
       <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-500" aria-hidden />
       <input
-        id={`${ids}-input`}
+        id={inputId}
         type="search"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={expanded ? listId : undefined}
-        aria-activedescendant={expanded && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        {...listbox.inputProps}
         autoComplete="off"
         spellCheck={false}
         placeholder="Search cards"
         value={value}
         onChange={(event) => {
           onChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
+          listbox.reopen();
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-9 pl-9 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none sm:text-sm [&::-webkit-search-cancel-button]:hidden"
       />
@@ -87,32 +66,9 @@ export function CollectionSearch({ items, value, onChange }: CollectionSearchPro
           <X className="size-4" aria-hidden />
         </button>
       ) : null}
-      {expanded ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Card suggestions"
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {options.map((label, index) => (
-            <div
-              key={label}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === activeIndex}
-              tabIndex={-1}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(label);
-              }}
-              onMouseMove={() => setActive(index)}
-              className={`cursor-pointer px-3 py-2 text-sm ${index === activeIndex ? 'bg-brand-50 text-brand-700' : 'text-slate-800'}`}
-            >
-              {label}
-            </div>
-          ))}
-        </div>
-      ) : null}
+      <ListboxPopup listbox={listbox} options={options} label="Card suggestions" optionKey={(label) => label}>
+        {(label) => label}
+      </ListboxPopup>
     </div>
   );
 }
