@@ -1,8 +1,7 @@
-import { Database, Inbox, RotateCcw, Trash2, Upload } from 'lucide-react';
+import { Database, Inbox, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { SET_IDS } from '#shared/sets.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { useAdminSearch } from './api/sales-search.ts';
 import { DeletedSalesView } from './components/deleted-sales-view.tsx';
@@ -28,7 +27,6 @@ export function AdminDatabaseManager() {
   const [view, setView] = useState<string>('sales');
   const params = state.card === null ? null : { set: state.set, card: state.card, period: state.period };
   const results = useAdminSearch(params);
-  const input = useRef<HTMLInputElement>(null);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -58,20 +56,8 @@ export function AdminDatabaseManager() {
               set={state.set}
               busy={results.isPending && results.isFetching}
               onSearch={search}
-              inputRef={input}
+              onClear={clear}
             />
-            {state.card !== null ? (
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  clear();
-                  input.current?.focus();
-                }}
-              >
-                <RotateCcw className="size-4" aria-hidden />
-                Clear Results
-              </Button>
-            ) : null}
           </div>
           {state.card === null ? (
             <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">

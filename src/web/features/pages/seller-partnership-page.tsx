@@ -7,12 +7,13 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
+import { type Benefit, BenefitGrid } from './components/benefit-grid.tsx';
 import { InquiryButton } from './components/inquiry-button.tsx';
 import { MarketingTopBar } from './components/marketing-top-bar.tsx';
 import { StampBackground } from './components/stamp-background.tsx';
 import { FEE_FREE_MONTHS, formatSalesThreshold, PARTNERSHIP_TIERS } from './partnership-tiers.ts';
 
-const BENEFITS = [
+const BENEFITS: Benefit[] = [
   {
     icon: BadgePercent,
     title: 'Zero fees in your first year',
@@ -78,20 +79,7 @@ export function SellerPartnershipPage() {
         </div>
       </section>
 
-      <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <h2 id="benefits-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-          Benefits
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {BENEFITS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <Icon className="size-7 text-brand-600" aria-hidden />
-              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <BenefitGrid id="benefits-heading" title="Benefits" benefits={BENEFITS} />
 
       <section aria-labelledby="tiers-heading" className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
         <h2 id="tiers-heading" className="text-2xl font-bold tracking-tight text-slate-900">

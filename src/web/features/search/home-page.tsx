@@ -1,6 +1,4 @@
-import { RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
+import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
 import { type AnalysisParams, useAnalysis } from '../sales/api/analysis.ts';
 import { ConsignAgents } from './consign-agents.tsx';
@@ -28,7 +26,6 @@ export function HomePage() {
   const { state, search, setMode, setPeriod, setGrade, setPage, clear } = useSearchState();
   const params = analysisParams(state);
   const analysis = useAnalysis(params);
-  const input = useRef<HTMLInputElement>(null);
   const consign = state.mode === 'consign';
 
   return (
@@ -48,20 +45,8 @@ export function HomePage() {
             set={state.set}
             busy={analysis.isPending && analysis.isFetching}
             onSearch={search}
-            inputRef={input}
+            onClear={clear}
           />
-          {state.card !== null ? (
-            <Button
-              variant="secondary"
-              onClick={() => {
-                clear();
-                input.current?.focus();
-              }}
-            >
-              <RotateCcw className="size-4" aria-hidden />
-              Clear Results
-            </Button>
-          ) : null}
         </section>
         {consign ? <ConsignAgents /> : null}
       </div>

@@ -1,5 +1,5 @@
-import { Loader2, Search } from 'lucide-react';
-import { type Ref, useId, useState } from 'react';
+import { Loader2, RotateCcw, Search } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { normaliseCardName } from '#shared/card-names.ts';
 import type { SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,11 +18,13 @@ interface SearchBoxProps {
   /** A new search is loading: the input and the button are disabled. */
   busy: boolean;
   onSearch: (card: string, set: SetId) => void;
-  inputRef?: Ref<HTMLInputElement>;
+  /** Clear Results: shown while there is a search; the box is focused again after it. */
+  onClear: () => void;
 }
 
 /** Card name with suggestions (an ARIA combobox) and the set it is searched in. */
-export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProps) {
+export function SearchBox({ card, set, busy, onSearch, onClear }: SearchBoxProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(card ?? '');
   const [setId, setSetId] = useState(set);
   const [error, setError] = useState<string | null>(null);
@@ -135,6 +137,19 @@ export function SearchBox({ card, set, busy, onSearch, inputRef }: SearchBoxProp
           </p>
         ) : null}
       </form>
+      {card !== null ? (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => {
+            onClear();
+            inputRef.current?.focus();
+          }}
+        >
+          <RotateCcw className="size-4" aria-hidden />
+          Clear Results
+        </Button>
+      ) : null}
     </search>
   );
 }
