@@ -50,22 +50,25 @@ export function HomePage() {
         </section>
         {consign ? <ConsignAgents /> : null}
       </div>
-      {state.mode === 'source' && state.card !== null ? (
-        <Suspense fallback={<Spinner label="Finding collectors…" />}>
-          <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
-        </Suspense>
-      ) : null}
-      {params ? (
-        <Suspense fallback={<Spinner label="Loading sales…" />}>
-          <SalesResults
-            query={analysis}
-            params={params}
-            onPeriodChange={setPeriod}
-            onGradeChange={setGrade}
-            onPageChange={setPage}
-          />
-        </Suspense>
-      ) : null}
+      {/* Room for results before they arrive, so the page below them does not jump when they do. */}
+      <div className={state.card !== null ? 'min-h-[80vh]' : undefined}>
+        {state.mode === 'source' && state.card !== null ? (
+          <Suspense fallback={<Spinner label="Finding collectors…" />}>
+            <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
+          </Suspense>
+        ) : null}
+        {params ? (
+          <Suspense fallback={<Spinner label="Loading sales…" />}>
+            <SalesResults
+              query={analysis}
+              params={params}
+              onPeriodChange={setPeriod}
+              onGradeChange={setGrade}
+              onPageChange={setPage}
+            />
+          </Suspense>
+        ) : null}
+      </div>
     </div>
   );
 }
