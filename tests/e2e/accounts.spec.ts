@@ -169,6 +169,10 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     const sheet = page.getByRole('dialog', { name: 'Welcome Back' });
     await expect(sheet).toBeVisible();
+    // Measure where the sheet comes to rest, not a frame of its slide-up animation.
+    await sheet.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    );
     const box = await sheet.boundingBox();
     const viewport = page.viewportSize();
     // Flush with the bottom edge on a phone; wider screens show it just above the edge.
