@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/connect.ts';
 import type { Database, NewSale } from '#server/db/schema.ts';
 import { findCardByName } from '#shared/catalogue.ts';
@@ -61,4 +61,13 @@ export async function insertSales(
     }
   });
   return rows;
+}
+
+/** The names of the indexes on `sales`, sorted, whichever database holds them. */
+export async function salesIndexNames(database: DatabaseHandle): Promise<string[]> {
+  const query =
+    database.dialect === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
+      : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
+  return (await query.execute(database.db)).rows.map((row) => row.name).sort();
 }

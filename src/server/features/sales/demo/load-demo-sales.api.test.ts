@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+
 import { describe, expect, it } from 'vitest';
+import { salesIndexNames } from '../../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
 import { loadDemoSales } from './load-demo-sales.ts';
 
@@ -15,24 +16,15 @@ describe('loading demo sales', () => {
     return Number(row.count);
   }
 
-  async function salesIndexes(): Promise<string[]> {
-    const { database } = t.app.context;
-    const query =
-      database.dialect === 'sqlite'
-        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
-        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
-    return (await query.execute(database.db)).rows.map((row) => row.name).sort();
-  }
-
   it('fills an empty table, keeps every index, and adds only the new sales of a bigger run', async () => {
-    const indexesBefore = await salesIndexes();
+    const indexesBefore = await salesIndexNames(t.app.context.database);
     const progress: number[] = [];
     const first = await loadDemoSales(t.app.context, { seed: 5, count: 1200, today }, (done) =>
       progress.push(done),
     );
     expect(first).toEqual({ generated: 1200, inserted: 1200, duplicates: 0 });
     expect(progress.at(-1)).toBe(1200);
-    expect(await salesIndexes()).toEqual(indexesBefore);
+    expect(await salesIndexNames(t.app.context.database)).toEqual(indexesBefore);
     expect(indexesBefore).toEqual(expect.arrayContaining(['sales_card_analysis', 'sales_day']));
 
     const second = await loadDemoSales(t.app.context, { seed: 5, count: 1500, today });

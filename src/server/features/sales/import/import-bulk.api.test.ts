@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { salesIndexNames } from '../../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
 import { importSalesFile } from './import-sales.ts';
 
@@ -12,17 +12,8 @@ describe('importing into a sales table that has never held a sale', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-bulk-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  async function salesIndexes(): Promise<string[]> {
-    const { database } = t.app.context;
-    const query =
-      database.dialect === 'sqlite'
-        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
-        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
-    return (await query.execute(database.db)).rows.map((row) => row.name).sort();
-  }
-
   it('stores every good row, the ones after the first image too, and keeps the indexes', async () => {
-    const indexesBefore = await salesIndexes();
+    const indexesBefore = await salesIndexNames(t.app.context.database);
     const photo = (
       await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
         .webp()
@@ -51,7 +42,7 @@ describe('importing into a sales table that has never held a sale', () => {
     const summary = await importSalesFile(t.app.context, file, { bulkLoadWhenEmpty: true });
     expect(summary).toMatchObject({ read: 1203, imported: 1201, duplicates: 1, rejected: 1 });
     expect(summary.rejects).toEqual([{ line: 1103, reason: 'price "free" is not an amount in dollars' }]);
-    expect(await salesIndexes()).toEqual(indexesBefore);
+    expect(await salesIndexNames(t.app.context.database)).toEqual(indexesBefore);
 
     const pictured = await t.app.context.database.db
       .selectFrom('sales')
