@@ -84,7 +84,7 @@ export function recordLiveEvents(app: App, viewerId: string | null): RecordedEve
   return {
     events,
     stop,
-    async waitFor(predicate, timeoutMs = 3000) {
+    async waitFor(predicate, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = events.find(predicate);

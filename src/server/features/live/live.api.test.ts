@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLiveBus } from '#server/live/create-live-bus.ts';
 import type { LiveEvent } from '#server/live/live-bus.ts';
 import { registerUser } from '../../../../tests/helpers/auth.ts';
@@ -14,38 +14,62 @@ interface Stream {
   close(): void;
 }
 
+/**
+ * Opens /api/live and resolves once the server's connection comment has arrived: the server subscribes the
+ * stream before writing it, so every event published after this resolves reaches the stream.
+ */
 function openStream(port: number, cookie?: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: '127.0.0.1', port, path: '/api/live', headers: cookie ? { cookie } : {} },
       (response) => {
-        let buffer = '';
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toContain('text/event-stream');
+        let received = '';
+        let unread: { type: string; data: unknown }[] = [];
         let waiters: { type: string; resolve: (data: unknown) => void }[] = [];
+        let connected = false;
+
+        // Hands every unread event to a waiter for its type; an event that arrives first waits in `unread`.
+        const deliver = () => {
+          for (const waiter of [...waiters]) {
+            const event = unread.find((candidate) => candidate.type === waiter.type);
+            if (!event) continue;
+            unread = unread.filter((candidate) => candidate !== event);
+            waiters = waiters.filter((candidate) => candidate !== waiter);
+            waiter.resolve(event.data);
+          }
+        };
+
+        let pending = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
-          buffer += chunk;
-          for (const block of buffer.split('\n\n')) {
+          received += chunk;
+          pending += chunk;
+          const blocks = pending.split('\n\n');
+          pending = blocks.pop() ?? '';
+          for (const block of blocks) {
             const type = /^event: (.+)$/m.exec(block)?.[1];
             const data = /^data: (.+)$/m.exec(block)?.[1];
-            const waiter = waiters.find((candidate) => candidate.type === type);
-            if (waiter && data) {
-              waiters = waiters.filter((candidate) => candidate !== waiter);
-              buffer = buffer.replace(`${block}\n\n`, '');
-              waiter.resolve(JSON.parse(data));
-            }
+            if (type && data) unread.push({ type, data: JSON.parse(data) });
+          }
+          deliver();
+          if (!connected && received.includes(': connected')) {
+            connected = true;
+            resolve(stream);
           }
         });
-        resolve({
+
+        const stream: Stream = {
           next: (type) =>
             new Promise((done, fail) => {
               waiters.push({ type, resolve: done });
-              setTimeout(() => fail(new Error(`no ${type} event`)), 3000).unref();
+              setTimeout(() => fail(new Error(`no ${type} event`)), 5000).unref();
+              deliver();
             }),
-          text: () => buffer,
+          text: () => received,
           close: () => request.destroy(),
-        });
-        expect(response.statusCode).toBe(200);
-        expect(response.headers['content-type']).toContain('text/event-stream');
+        };
       },
     );
     request.on('error', reject);
@@ -65,8 +89,6 @@ describe('live updates', () => {
     const owner = await registerUser(t.app);
     const visitorTab = await openStream(port);
     const ownerTab = await openStream(port, owner.cookie);
-    // Wait for the connection comment, so both streams are subscribed before the change.
-    await new Promise((resolve) => setTimeout(resolve, 100));
 
     const body = await multipartBody('file', await pngOf(40, 40), 'a.png', 'image/png');
     const upload = t.app.inject({
@@ -93,7 +115,6 @@ describe('live updates', () => {
     const bob = await registerUser(t.app);
     const aliceTab = await openStream(port, alice.cookie);
     const bobTab = await openStream(port, bob.cookie);
-    await new Promise((resolve) => setTimeout(resolve, 100));
 
     await t.app.context.live.publish({ type: 'offer', userId: alice.user.id, to: [alice.user.id] });
     await t.app.context.live.publish({ type: 'profile', userId: bob.user.id });
@@ -114,17 +135,20 @@ describe('live updates', () => {
     const mine: LiveEvent[] = [];
     const stop = t.app.context.live.subscribe((event) => mine.push(event));
     await t.app.context.live.publish({ type: 'profile', userId: 'someone' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await vi.waitFor(() => expect(mine).toHaveLength(1), { timeout: 5000 });
+    // Each listener hears its channel's events in commit order, so once the other schema's own later event
+    // has arrived, ours would have arrived before it had it crossed over.
+    await other.publish({ type: 'profile', userId: 'marker' });
+    await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 5000 });
     stop();
     await other.close();
+    expect(heard).toEqual([{ type: 'profile', userId: 'marker' }]);
     expect(mine).toHaveLength(1);
-    expect(heard).toEqual([]);
   });
 
   it('ends open streams when the app closes, so shutdown is not held up', async () => {
     const port = await listening();
     const stream = await openStream(port);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(stream.text()).toContain(': connected');
     const started = performance.now();
     await t.app.close();
