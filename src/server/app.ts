@@ -18,6 +18,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { answerFrameworkError, installErrorHandler } from './errors.ts';
 import { registerFeatures } from './features/index.ts';
+import { createAnalysisCaches } from './features/sales/sales.service.ts';
 import { createSalesEvents } from './features/sales/sales-events.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
@@ -66,11 +67,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
+  const salesEvents = await createSalesEvents(database);
   const context: AppContext = {
     config,
     database,
     media: new MediaStore(config.dataDir, database),
-    salesEvents: await createSalesEvents(database),
+    salesEvents,
+    analysisCaches: createAnalysisCaches(salesEvents),
     live: await createLiveBus(database),
   };
   app.addHook('onClose', () => context.live.close());

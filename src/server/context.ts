@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
+import type { AnalysisCaches } from './features/sales/sales.service.ts';
 import type { SalesEvents } from './features/sales/sales-events.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
@@ -10,6 +11,8 @@ export interface AppContext {
   database: DatabaseHandle;
   media: MediaStore;
   salesEvents: SalesEvents;
+  /** Cached analyses, dropped whenever sales change. */
+  analysisCaches: AnalysisCaches;
   live: LiveBus;
 }
 

@@ -10,15 +10,17 @@ describe('sales analysis cache', () => {
     await insertSales(t.database.handle, [{ card_name: 'Charizard' }]);
     expect(await totalOf('card=Charizard')).toBe(1);
 
-    // Written behind the app's back, so only a fresh computation can see it. Other pages of the same
-    // search share its cached statistics; another period is a search of its own.
+    // Written behind the app's back, so only a fresh read can see it. Other pages of the same search
+    // share its cached statistics, and another period or grade of the card is computed from its cached
+    // sales.
     await insertSales(t.database.handle, [{ card_name: 'Charizard' }]);
     expect(await totalOf('card=charizard')).toBe(1);
     expect(await totalOf('card=Charizard&pageSize=10')).toBe(1);
-    expect(await totalOf('card=Charizard&period=30d')).toBe(2);
+    expect(await totalOf('card=Charizard&period=30d')).toBe(1);
 
     t.app.context.salesEvents.changed();
     expect(await totalOf('card=Charizard')).toBe(2);
+    expect(await totalOf('card=Charizard&period=90d')).toBe(2);
   });
 
   it('serves cached answers byte for byte as JSON', async () => {

@@ -10,17 +10,18 @@ import type { Series } from '#shared/schemas/sales.ts';
 /**
  * The chart's data from the period's sales (newest first, as the statistics read them): the sales as
  * points in time order, sampled evenly beyond MAX_SERIES_POINTS, and a rolling median computed over every
- * sale but evaluated only at the kept instants. Only the kept points have their timestamps parsed.
+ * sale but evaluated only at the kept instants.
  */
 export function buildSeries(
-  pricesNewestFirst: readonly number[],
-  soldAtNewestFirst: readonly string[],
+  pricesNewestFirst: ArrayLike<number>,
+  soldAtNewestFirst: ArrayLike<number>,
   maxPoints: number = MAX_SERIES_POINTS,
 ): Series {
   const count = pricesNewestFirst.length;
-  const chronological = pricesNewestFirst.toReversed();
+  const chronological = new Float64Array(count);
+  for (let index = 0; index < count; index++) chronological[index] = pricesNewestFirst[count - 1 - index]!;
   const kept = evenSampleIndices(count, maxPoints);
-  const t = kept.map((index) => Date.parse(soldAtNewestFirst[count - 1 - index]!));
+  const t = kept.map((index) => soldAtNewestFirst[count - 1 - index]!);
   return {
     points: { t, p: kept.map((index) => centsToDollars(chronological[index]!)) },
     median: { t, p: rollingMedian(chronological, ROLLING_MEDIAN_WINDOW, kept).map(centsToDollars) },

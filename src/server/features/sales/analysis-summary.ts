@@ -3,7 +3,8 @@ import { type Period, SALE_GRADERS } from '#shared/sales-constants.ts';
 import { computeSalesStats } from '#shared/sales-stats.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import { buildSeries } from './analysis-series.ts';
-import type { GradeFilter, PeriodSales } from './sales.repository.ts';
+import type { CardSales } from './card-sales.ts';
+import type { GradeFilter } from './sales.repository.ts';
 
 /** Everything of an analysis except the page of sales: the same for every page, so computed once. */
 export type AnalysisSummary = Omit<AnalysisResponse, 'sales' | 'page' | 'pageSize'>;
@@ -15,52 +16,54 @@ function graderRank(grader: string): number {
   return rank < 0 ? SALE_GRADERS.length : rank;
 }
 
-/** Known graders in SALE_GRADERS order (PSA first), any other after them by name; grades high to low. */
-function sortGradeOptions(counts: Map<string, Map<number, number>>): GradeOption[] {
+/**
+ * The grade filter's options: every stored grader and grade pair of the period with its count (the filter
+ * itself does not narrow them). Known graders in SALE_GRADERS order (PSA first), any other after them by
+ * name; grades high to low.
+ */
+function gradeOptionsOf(sales: CardSales): GradeOption[] {
+  const counts = new Uint32Array(sales.gradeKeys.length);
+  for (const code of sales.gradeCodes) counts[code]!++;
   const options: GradeOption[] = [];
-  for (const [grader, grades] of counts) {
-    for (const [grade, count] of grades) options.push({ grader, grade, count });
-  }
+  sales.gradeKeys.forEach(({ grader, grade }, code) => {
+    if (grader !== null && grade !== null && counts[code]! > 0)
+      options.push({ grader, grade, count: counts[code]! });
+  });
   return options.sort(
     (a, b) =>
       graderRank(a.grader) - graderRank(b.grader) || a.grader.localeCompare(b.grader) || b.grade - a.grade,
   );
 }
 
-/**
- * One pass over the period's sales: counts every grader and grade (for the filter, so it ignores the
- * filter) and keeps the prices and instants of the sales that pass the filter.
- */
-function selectSales(period: PeriodSales, filter: GradeFilter) {
-  const unfiltered = filter.grader === undefined && filter.grade === undefined;
-  const prices: number[] = unfiltered ? period.prices : [];
-  const soldAt: string[] = unfiltered ? period.soldAt : [];
-  const gradeCounts = new Map<string, Map<number, number>>();
-  for (let index = 0; index < period.prices.length; index++) {
-    const grader = period.graders[index] ?? null;
-    const grade = period.grades[index] ?? null;
-    if (grader !== null && grade !== null) {
-      const grades = gradeCounts.get(grader) ?? new Map<number, number>();
-      grades.set(grade, (grades.get(grade) ?? 0) + 1);
-      gradeCounts.set(grader, grades);
-    }
-    if (unfiltered) continue;
-    if (filter.grader !== undefined && grader !== filter.grader) continue;
-    if (filter.grade !== undefined && grade !== filter.grade) continue;
-    prices.push(period.prices[index]!);
-    soldAt.push(period.soldAt[index]!);
-  }
-  return { prices, soldAt, gradeCounts };
+/** The prices and instants of the sales that pass the filter, newest first. */
+function filtered(sales: CardSales, filter: GradeFilter): { prices: Float64Array; soldAt: Float64Array } {
+  if (filter.grader === undefined && filter.grade === undefined) return sales;
+  const passes = sales.gradeKeys.map(
+    ({ grader, grade }) =>
+      (filter.grader === undefined || grader === filter.grader) &&
+      (filter.grade === undefined || grade === filter.grade),
+  );
+  let count = 0;
+  for (const code of sales.gradeCodes) if (passes[code]) count++;
+  const prices = new Float64Array(count);
+  const soldAt = new Float64Array(count);
+  let kept = 0;
+  sales.gradeCodes.forEach((code, index) => {
+    if (!passes[code]) return;
+    prices[kept] = sales.prices[index]!;
+    soldAt[kept++] = sales.soldAt[index]!;
+  });
+  return { prices, soldAt };
 }
 
 /** Statistics, chart and grade options of a card's sales in a period (newest first), after the filter. */
 export function summariseSales(
   card: Card,
   period: Period,
-  sales: PeriodSales,
+  sales: CardSales,
   filter: GradeFilter,
 ): AnalysisSummary {
-  const { prices, soldAt, gradeCounts } = selectSales(sales, filter);
+  const { prices, soldAt } = filtered(sales, filter);
   return {
     cardName: card.searchName,
     cardNumber: card.number,
@@ -71,7 +74,7 @@ export function summariseSales(
     period,
     stats: computeSalesStats(prices),
     series: buildSeries(prices, soldAt),
-    gradeOptions: sortGradeOptions(gradeCounts),
+    gradeOptions: gradeOptionsOf(sales),
     total: prices.length,
   };
 }

@@ -1,7 +1,8 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { type CardSales, cardSalesFromRows } from './card-sales.ts';
 
 /** The sales of one card in a period: set, the card's search name, and the earliest instant (or all). */
 export interface SalesScope {
@@ -14,17 +15,6 @@ export interface SalesScope {
 export interface GradeFilter {
   grader: string | undefined;
   grade: number | undefined;
-}
-
-/**
- * What the statistics, chart and grade filter need of every sale in the period, as parallel columns,
- * newest first. Read from the covering index alone.
- */
-export interface PeriodSales {
-  prices: number[];
-  soldAt: string[];
-  graders: (string | null)[];
-  grades: (number | null)[];
 }
 
 /** SQLite hands JSON aggregates over as text, PostgreSQL as parsed values, and null for no rows. */
@@ -64,40 +54,48 @@ function inScope<O>(query: SalesQuery<O>, scope: SalesScope, filter?: GradeFilte
 export class SalesRepository {
   private readonly db: Kysely<Database>;
   private readonly arrayAggregate: 'json_agg' | 'json_group_array';
+  /** sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. */
+  private readonly epochMs: RawBuilder<number>;
 
   constructor(database: DatabaseHandle) {
     this.db = database.db;
-    this.arrayAggregate = database.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
+    const postgres = database.dialect === 'postgres';
+    this.arrayAggregate = postgres ? 'json_agg' : 'json_group_array';
+    this.epochMs = postgres
+      ? sql<number>`round(extract(epoch from sold_at) * 1000)`
+      : sql<number>`cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer)`;
   }
 
   /**
-   * Every sale of the card in the period, newest first, in one scan of the sales_card_analysis index.
-   * The rows come back as four JSON arrays rather than tens of thousands of row objects: building those
-   * objects costs the driver more than the scan itself. Both databases aggregate the rows of an ordered
-   * subquery in its order (the analysis tests check it).
+   * Every sale of the card, newest first, in one scan of the sales_card_analysis index. The rows come back
+   * as four JSON arrays rather than tens of thousands of row objects: building those objects costs the
+   * driver more than the scan itself. Both databases aggregate the rows of an ordered subquery in its order
+   * (the analysis tests check it).
    */
-  async periodSales(scope: SalesScope): Promise<PeriodSales> {
-    const period = inScope(
-      this.db.selectFrom('sales').select(['price_cents', 'sold_at', 'grading_company', 'grade']),
-      scope,
-    ).as('period');
-    const aggregate = (column: 'price_cents' | 'sold_at' | 'grading_company' | 'grade') =>
-      sql<unknown>`${sql.raw(this.arrayAggregate)}(${sql.ref(`period.${column}`)})`;
+  async cardSales(setId: SetId, cardName: string): Promise<CardSales> {
+    const card = inScope(
+      this.db
+        .selectFrom('sales')
+        .select(['price_cents', this.epochMs.as('sold_ms'), 'grading_company', 'grade']),
+      { setId, cardName, since: undefined },
+    ).as('card');
+    const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade') =>
+      sql<unknown>`${sql.raw(this.arrayAggregate)}(${sql.ref(`card.${column}`)})`;
     const row = await this.db
-      .selectFrom(period)
+      .selectFrom(card)
       .select([
         aggregate('price_cents').as('prices'),
-        aggregate('sold_at').as('sold_at'),
+        aggregate('sold_ms').as('sold_ms'),
         aggregate('grading_company').as('graders'),
         aggregate('grade').as('grades'),
       ])
       .executeTakeFirst();
-    return {
+    return cardSalesFromRows({
       prices: jsonColumn<number>(row?.prices),
-      soldAt: jsonColumn<string>(row?.sold_at),
+      soldAt: jsonColumn<number>(row?.sold_ms),
       graders: jsonColumn<string | null>(row?.graders),
       grades: jsonColumn<number | null>(row?.grades),
-    };
+    });
   }
 
   /** One page of the filtered sales, newest first. */

@@ -4,25 +4,13 @@ import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { AnalysisQuerySchema, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
 import type { AppContext } from '../../context.ts';
-import { MemoryAnalysisCache } from './analysis-cache.ts';
 import { SalesRepository } from './sales.repository.ts';
-import { type CachedSummary, SalesService } from './sales.service.ts';
+import { SalesService } from './sales.service.ts';
 
 export function salesRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    const caches = {
-      responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
-      summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
-    };
-    const stopListening = context.salesEvents.onChange(() => {
-      caches.responses.clear();
-      caches.summaries.clear();
-    });
-    app.addHook('onClose', async () => {
-      stopListening();
-    });
-    const service = new SalesService(new SalesRepository(context.database), caches, app.log);
+    const service = new SalesService(new SalesRepository(context.database), context.analysisCaches, app.log);
 
     app.get(
       '/api/sales/analysis',

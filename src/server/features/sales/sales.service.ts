@@ -4,10 +4,12 @@ import { type Period, SALE_TYPES } from '#shared/sales-constants.ts';
 import { centsToDollars, EMPTY_STATS } from '#shared/sales-stats.ts';
 import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import type { AnalysisCache } from './analysis-cache.ts';
+import { type AnalysisCache, MemoryAnalysisCache } from './analysis-cache.ts';
 import { csvFilename, salesCsv } from './analysis-csv.ts';
 import { type AnalysisSummary, summariseSales } from './analysis-summary.ts';
+import { type CardSales, cardSalesBytes, salesSince } from './card-sales.ts';
 import type { GradeFilter, ListedSale, SalesRepository, SalesScope } from './sales.repository.ts';
+import type { SalesEvents } from './sales-events.ts';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<Period, number | undefined> = { all: undefined, '30d': 30, '90d': 90 };
@@ -76,6 +78,29 @@ export interface AnalysisCaches {
   responses: AnalysisCache<Buffer>;
   /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
   summaries: AnalysisCache<CachedSummary>;
+  /**
+   * Every sale of a card as columns, by card: another period, filter or page of the card is computed
+   * without reading its sales again.
+   */
+  cards: AnalysisCache<CardSales>;
+}
+
+/** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
+const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
+
+/** The analysis caches, all dropped together whenever sales change (on any instance). */
+export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
+  const caches: AnalysisCaches = {
+    responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
+    summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
+    cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+  };
+  events.onChange(() => {
+    caches.responses.clear();
+    caches.summaries.clear();
+    caches.cards.clear();
+  });
+  return caches;
 }
 
 /** The sales analysis (statistics, chart, grade options, one page of sales) and its CSV export. */
@@ -100,29 +125,22 @@ export class SalesService {
     const filter: GradeFilter = { grader: query.grader, grade: query.grade };
     const summaryKey = [card.cardId, query.period, filter.grader ?? '', filter.grade ?? ''].join('|');
     const key = `${summaryKey}|${query.page}|${query.pageSize}`;
-    const { responses } = this.caches;
-    const cached = responses.get(key);
-    if (cached) return cached;
-    const generation = responses.generation;
-    return this.shared(`response|${generation}|${key}`, async () => {
-      try {
-        const summary = this.caches.summaries.get(summaryKey);
-        const since = summary?.since ?? periodStart(query.period, this.now());
-        const scope: SalesScope = { setId: card.setId, cardName: card.searchName, since };
-        const offset = (query.page - 1) * query.pageSize;
-        const [{ jsonHead }, page] = await Promise.all([
-          summary ?? this.summary(card, query.period, filter, summaryKey, scope),
-          this.repository.salesPage(scope, filter, query.pageSize, offset),
-        ]);
-        const json = Buffer.from(
-          `${jsonHead},"sales":${JSON.stringify(page.map(toSale))},"page":${query.page},"pageSize":${query.pageSize}}`,
-        );
-        if (responses.generation === generation) responses.set(key, json);
-        return json;
-      } catch (error) {
-        this.log.error({ err: error }, 'sales analysis failed; answering with the empty result');
-        return toJson(emptyAnalysis(query));
-      }
+    const answer = this.cached(this.caches.responses, 'response', key, async () => {
+      const summary = this.caches.summaries.get(summaryKey);
+      const since = summary?.since ?? periodStart(query.period, this.now());
+      const scope: SalesScope = { setId: card.setId, cardName: card.searchName, since };
+      const offset = (query.page - 1) * query.pageSize;
+      const [{ jsonHead }, page] = await Promise.all([
+        summary ?? this.summary(card, query.period, filter, summaryKey, since),
+        this.repository.salesPage(scope, filter, query.pageSize, offset),
+      ]);
+      return Buffer.from(
+        `${jsonHead},"sales":${JSON.stringify(page.map(toSale))},"page":${query.page},"pageSize":${query.pageSize}}`,
+      );
+    });
+    return answer.catch((error: unknown) => {
+      this.log.error({ err: error }, 'sales analysis failed; answering with the empty result');
+      return toJson(emptyAnalysis(query));
     });
   }
 
@@ -131,20 +149,42 @@ export class SalesService {
     period: Period,
     filter: GradeFilter,
     key: string,
-    scope: SalesScope,
+    since: string | undefined,
   ): Promise<CachedSummary> {
-    const { summaries } = this.caches;
-    const generation = summaries.generation;
-    return this.shared(`summary|${generation}|${key}`, async () => {
-      const summary: AnalysisSummary = summariseSales(
-        card,
-        period,
-        await this.repository.periodSales(scope),
-        filter,
+    return this.cached(this.caches.summaries, 'summary', key, async () => {
+      const sales = salesSince(
+        await this.cardSales(card),
+        since === undefined ? undefined : Date.parse(since),
       );
-      const cached = { since: scope.since, jsonHead: JSON.stringify(summary).slice(0, -1) };
-      if (summaries.generation === generation) summaries.set(key, cached);
-      return cached;
+      const summary: AnalysisSummary = summariseSales(card, period, sales, filter);
+      return { since, jsonHead: JSON.stringify(summary).slice(0, -1) };
+    });
+  }
+
+  private cardSales(card: Card): Promise<CardSales> {
+    return this.cached(this.caches.cards, 'cards', card.cardId, () =>
+      this.repository.cardSales(card.setId, card.searchName),
+    );
+  }
+
+  /**
+   * The cached value, or `compute`'s, computed once for concurrent callers. It is kept only if the cache was
+   * not cleared meanwhile: a value computed from sales that changed while it was computed must not outlive
+   * them.
+   */
+  private cached<T>(
+    cache: AnalysisCache<T>,
+    name: string,
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const hit = cache.get(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    const generation = cache.generation;
+    return this.shared(`${name}|${generation}|${key}`, async () => {
+      const value = await compute();
+      if (cache.generation === generation) cache.set(key, value);
+      return value;
     });
   }
 
