@@ -8,7 +8,8 @@ import { writeFlatSalesFile } from '../../bench/flat-sales-file.ts';
 import { loginAdmin, type ServerProcess, startServer, uploadImport } from './server-process.ts';
 
 const SEED_ROWS = 2_000;
-const IMPORT_ROWS = 80_000;
+/** Enough for two whole batches to commit before the kill and more to be cut off. */
+const IMPORT_ROWS = 4 * ROWS_PER_TRANSACTION;
 const DELETE_BATCH = 50;
 const SEED_FILE_SEED = 7;
 const IMPORT_FILE_SEED = 8;

@@ -1,4 +1,3 @@
-
 import { describe, expect, it } from 'vitest';
 import { salesIndexNames } from '../../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../../tests/helpers/test-app.ts';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { recordImportInAuditLog } from '../sales-write.repository.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
-import { byteCounter, detectFormat, type ImportFormat, readRecords } from './readers.ts';
+import { parsedBatches } from './parsed-batches.ts';
+import { detectFormat, type ImportFormat } from './readers.ts';
 import { RejectsFile } from './rejects-file.ts';
-import { parseSaleRow } from './sale-row.ts';
 
 export type { ImportContext };
 
@@ -88,41 +88,21 @@ export async function importSalesFile(
 
   const writer = await ImportWriter.open(context, options.bulkLoadWhenEmpty ?? false, reject);
 
-  const input = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
-  const counted = input.pipe(
-    byteCounter((bytes) => {
-      progress.bytesRead += bytes;
-    }),
-  );
-  input.on('error', (error) => counted.destroy(error));
-
   try {
-    for await (const item of readRecords(format, counted)) {
-      summary.read += 1;
-      if (item.error !== undefined || item.record === undefined) {
-        await reject(item.line, item.error ?? 'not a record', item.raw);
-      } else {
-        const parsed = parseSaleRow(item.record, { today });
-        if (!parsed.ok) {
-          await reject(item.line, parsed.reason, item.record);
-        } else {
-          const { sale, imageBase64 } = parsed.value;
-          await writer.add({
-            line: item.line,
-            sale,
-            imageBase64,
-            record: imageBase64 ? item.record : undefined,
-          });
-        }
+    for await (const batch of parsedBatches({ file, format, today })) {
+      progress.bytesRead = batch.bytesRead;
+      for (const row of batch.rows) {
+        summary.read += 1;
+        if ('reason' in row) await reject(row.line, row.reason, row.raw);
+        else await writer.add(row);
+        if (summary.read % PROGRESS_EVERY_ROWS === 0) report();
       }
-      if (summary.read % PROGRESS_EVERY_ROWS === 0) report();
     }
     await writer.finish();
   } catch (error) {
     await writer.abort();
     throw error;
   } finally {
-    input.destroy();
     summary.rejectsFile = await rejectsFile.close();
   }
   summary.imported = writer.imported;

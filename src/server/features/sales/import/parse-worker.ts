@@ -1,0 +1,66 @@
+// Reads and validates an import file on its own thread, so the main thread only stores rows: reading,
+// parsing and checking a row costs about as much as storing it, and the two now run side by side.
+
+import fs from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
+import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
+import { byteCounter, readRecords } from './readers.ts';
+import { parseSaleRow } from './sale-row.ts';
+
+const port = parentPort!;
+const job = workerData as ParseJob;
+
+/** Batches that may be sent before the main thread takes more. */
+let credits = job.batchesAhead;
+let wake: (() => void) | undefined;
+port.on('message', () => {
+  credits += 1;
+  wake?.();
+});
+
+async function send(message: WorkerMessage): Promise<void> {
+  while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
+  credits -= 1;
+  port.postMessage(message);
+}
+
+async function parseFile(): Promise<void> {
+  let bytesRead = 0;
+  const input = fs.createReadStream(job.file, { highWaterMark: 1024 * 1024 });
+  const counted = input.pipe(byteCounter((bytes) => (bytesRead += bytes)));
+  input.on('error', (error) => counted.destroy(error));
+  let rows: ParsedRow[] = [];
+  let imageChars = 0;
+  try {
+    for await (const item of readRecords(job.format, counted)) {
+      if (item.error !== undefined || item.record === undefined) {
+        rows.push({ line: item.line, reason: item.error ?? 'not a record', raw: item.raw });
+      } else {
+        const parsed = parseSaleRow(item.record, { today: job.today });
+        if (!parsed.ok) {
+          rows.push({ line: item.line, reason: parsed.reason, raw: item.record });
+        } else {
+          const { sale, imageBase64 } = parsed.value;
+          rows.push({ line: item.line, sale, imageBase64, record: imageBase64 ? item.record : undefined });
+          imageChars += imageBase64?.length ?? 0;
+        }
+      }
+      if (rows.length >= ROWS_PER_BATCH || imageChars >= IMAGE_CHARS_PER_BATCH) {
+        await send({ batch: { rows, bytesRead } });
+        rows = [];
+        imageChars = 0;
+      }
+    }
+    if (rows.length > 0) await send({ batch: { rows, bytesRead } });
+    await send({ done: true });
+  } finally {
+    input.destroy();
+  }
+}
+
+parseFile().catch((error: unknown) => {
+  port.postMessage({
+    failure: error instanceof Error ? error.message : String(error),
+  } satisfies WorkerMessage);
+});

@@ -1,0 +1,29 @@
+import type { PendingRow } from './import-writer.ts';
+import type { ImportFormat } from './readers.ts';
+
+/** A row of the file after reading and validation: a sale to store, or why the row was refused. */
+export type ParsedRow = PendingRow | { line: number; reason: string; raw: unknown };
+
+export interface ParsedBatch {
+  rows: ParsedRow[];
+  /** Bytes of the file read so far. */
+  bytesRead: number;
+}
+
+export interface ParseJob {
+  file: string;
+  format: ImportFormat;
+  today: string;
+  /**
+   * Batches the worker may read ahead of the caller. Enough for the rows of one transaction, so the file
+   * is read on while the caller stores the previous transaction's rows.
+   */
+  batchesAhead: number;
+}
+
+/** What the parsing worker posts: a batch, the end of the file, or why reading stopped. */
+export type WorkerMessage = { batch: ParsedBatch } | { done: true } | { failure: string };
+
+/** Rows per batch handed over, and base64 image text per batch, so batches of photos stay small. */
+export const ROWS_PER_BATCH = 2000;
+export const IMAGE_CHARS_PER_BATCH = 2 * 1024 * 1024;
