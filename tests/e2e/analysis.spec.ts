@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { builtChunk } from './build-manifest.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const cardInput = (page: Page) => page.getByRole('combobox', { name: 'Card name' });
@@ -215,6 +216,48 @@ test.describe('sales analysis', () => {
     await expect(cardInput(page)).toBeFocused();
     await expect(page.getByRole('button', { name: 'Set: Base Set' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Clear Results' })).toHaveCount(0);
+  });
+
+  test('a shared result shows the page heading before the search code arrives, and keeps it when it does', async ({
+    page,
+  }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**${builtChunk('features/search/home-search.tsx')}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/?mode=analyse&set=base_set&card=Charizard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Holoscope' })).toBeVisible();
+    const tagline = page.getByText('Graded vintage card prices and the collectors who own them.');
+    await expect(tagline).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Analyse' })).toHaveCount(0);
+    // The room kept for the results holds the footer where the finished page puts it.
+    await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+    const shownFirst = await tagline.elementHandle();
+
+    release();
+    await expect(analysisHeading(page)).toHaveText('Charizard');
+    await expect(page.getByRole('radio', { name: 'Analyse' })).toBeChecked();
+    // The same element, not a copy: the page's largest text is painted once.
+    expect(await shownFirst?.evaluate((element) => element.isConnected)).toBe(true);
+  });
+
+  test('Back from another page returns to the same place in the results', async ({ page }) => {
+    await page.goto('/?mode=analyse&set=base_set&card=Charizard');
+    await expect(page.getByRole('img', { name: /^Price history/ })).toBeVisible();
+    await page.getByRole('table').scrollIntoViewIfNeeded();
+    const position = await page.evaluate(() => window.scrollY);
+    expect(position).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'PSA Cert Search' }).click();
+    await expect(page).toHaveURL(/\/psa-search$/);
+    await page.goBack();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(position);
   });
 
   test('while a search loads the box is disabled; a failure offers to try again', async ({ page }) => {

@@ -1,19 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Response } from '@playwright/test';
+import { builtChunk } from './build-manifest.ts';
 import { expect, test } from './fixtures.ts';
 
 /** The most JavaScript (gzip-compressed bytes) the first visit of the home page may download. */
 const BUDGET_BYTES = 150_000;
-
-function chartChunk(): string {
-  const manifestPath = path.resolve('dist/web/.vite/manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
-  const chart = manifest['features/sales/price-chart.tsx'];
-  if (!chart) throw new Error('The build has no separate price chart chunk');
-  return `/${chart.file}`;
-}
 
 const isScript = (response: Response) => new URL(response.url()).pathname.endsWith('.js');
 
@@ -43,7 +34,7 @@ test('the home page loads under the JavaScript budget and fetches the chart only
     BUDGET_BYTES,
   );
 
-  const chart = chartChunk();
+  const chart = builtChunk('features/sales/price-chart.tsx');
   const fetched = () => responses.map((response) => new URL(response.url()).pathname);
   expect(fetched()).not.toContain(chart);
 

@@ -39,7 +39,9 @@ test.describe('offers', () => {
     const b = buyer.page;
     await registerViaApi(b);
     await b.goto('/');
-    await b.getByRole('radio', { name: 'Source' }).check();
+    // The mode lives in the URL, so the radio shows it once the navigation has landed.
+    await b.getByRole('radio', { name: 'Source' }).click();
+    await expect(b.getByRole('radio', { name: 'Source' })).toBeChecked();
     await b.getByRole('button', { name: 'Set: Base Set' }).click();
     await b.getByRole('menuitemradio', { name: 'Fossil' }).click();
     await b.getByRole('combobox', { name: 'Card name' }).fill('aerodactyl');

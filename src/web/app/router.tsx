@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { HomePage } from '../features/search/home-page.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
@@ -16,7 +17,8 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: () => import('../features/search/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+            // Its frame and heading come with the first load; the rest of it loads on demand (home-page.tsx).
+            Component: HomePage,
           },
           {
             path: 'profile/:id?',

@@ -72,12 +72,18 @@ export default function PriceChart({ series, saleCount }: { series: Series; sale
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const plot = new uPlot(chartOptions(element.clientWidth, setHovered), alignSeries(series), element);
-    const observer = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
-    observer.observe(element);
+    let plot: uPlot | undefined;
+    const observer = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth, height: HEIGHT }));
+    // Drawing is the chart's largest piece of work; in a task of its own rather than in the one that mounts
+    // the chart, neither holds up a phone's main thread for long.
+    const draw = setTimeout(() => {
+      plot = new uPlot(chartOptions(element.clientWidth, setHovered), alignSeries(series), element);
+      observer.observe(element);
+    });
     return () => {
+      clearTimeout(draw);
       observer.disconnect();
-      plot.destroy();
+      plot?.destroy();
     };
   }, [series]);
 
@@ -90,7 +96,8 @@ export default function PriceChart({ series, saleCount }: { series: Series; sale
   return (
     <figure className="m-0">
       <div role="img" aria-label={label} className="w-full overflow-hidden">
-        <div ref={container} />
+        {/* The chart's height before it is drawn, so nothing below it moves when it is. */}
+        <div ref={container} style={{ minHeight: HEIGHT }} />
       </div>
       <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1.5" aria-hidden>
