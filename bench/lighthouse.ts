@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: Moto G Power screen, slow 4G, 4x CPU slowdown, all
 // simulated) in the system Chromium against the built app started locally with demo data, for the home page
-// and an analysis result. Prints performance and accessibility (median of --runs) and the main metrics.
+// and an analysis result. Prints performance, accessibility and the main metrics of each run and their median.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,6 +74,34 @@ async function startApp(dataDir: string): Promise<{ base: string; child: ChildPr
 
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
+const score = (reports: RunnerResult['lhr'][], category: 'performance' | 'accessibility') =>
+  Math.round(median(reports.map((lhr) => (lhr.categories[category]?.score ?? 0) * 100)));
+
+/** A table row: the scores and metrics of one report, or the medians of several. */
+function row(label: string, reports: RunnerResult['lhr'][]): string {
+  const metrics = METRICS.map(([id]) => {
+    const value = median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
+    return id === 'cumulative-layout-shift' ? value.toFixed(3) : `${(value / 1000).toFixed(2)} s`;
+  });
+  return `| ${label} | ${score(reports, 'performance')} | ${score(reports, 'accessibility')} | ${metrics.join(' | ')} |`;
+}
+
+/** One Lighthouse run. Now and then Chromium's trace of a load is unusable (NO_NAVSTART): that run is repeated. */
+async function audit(url: string): Promise<RunnerResult['lhr']> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error || attempt === 3) return result.lhr;
+    console.info(`  Lighthouse could not measure ${url} (${error.code}); running it again`);
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-lighthouse-'));
 const app = await startApp(dataDir);
 const chrome = await chromeLauncher.launch({
@@ -93,26 +121,16 @@ try {
   console.info(`| --- | --- | --- | ${METRICS.map(() => '---').join(' | ')} |`);
   for (const page of PAGES) {
     const reports: RunnerResult['lhr'][] = [];
-    for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${app.base}${page.path}`, {
-        port: chrome.port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      reports.push(result.lhr);
+    for (let run = 1; run <= runs; run++) {
+      const lhr = await audit(`${app.base}${page.path}`);
+      reports.push(lhr);
+      // Every run as well as the median: on a shared machine runs differ by several points.
+      console.info(row(`${page.name}, run ${run}`, [lhr]));
     }
-    const score = (category: 'performance' | 'accessibility') =>
-      Math.round(median(reports.map((lhr) => (lhr.categories[category]?.score ?? 0) * 100)));
-    const performance = score('performance');
-    const accessibility = score('accessibility');
+    const performance = score(reports, 'performance');
+    const accessibility = score(reports, 'accessibility');
     belowTarget ||= performance < TARGETS.performance || accessibility < TARGETS.accessibility;
-    const metrics = METRICS.map(([id]) => {
-      const value = median(reports.map((lhr) => lhr.audits[id]?.numericValue ?? 0));
-      return id === 'cumulative-layout-shift' ? value.toFixed(3) : `${(value / 1000).toFixed(2)} s`;
-    });
-    console.info(`| ${page.name} | ${performance} | ${accessibility} | ${metrics.join(' | ')} |`);
+    console.info(row(`${page.name}, median`, reports));
     for (const lhr of reports.slice(0, 1)) {
       const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
         .map((ref) => lhr.audits[ref.id])
