@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '#shared/errors.ts';
 import type { CollectionItem } from '#shared/schemas/collections.ts';
 import type { Offer } from '#shared/schemas/offers.ts';
-import { registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
+import { registerUser, someIp, type TestUser } from '../../../../tests/helpers/auth.ts';
 import {
   addItem,
   makeOffer,
@@ -11,6 +12,7 @@ import {
   recordLiveEvents,
 } from '../../../../tests/helpers/collection-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { OFFER_RATE_LIMIT } from './offers.routes.ts';
 
 describe('offers API', () => {
   const t = useTestApp();
@@ -185,6 +187,31 @@ describe('offers API', () => {
       const cents = await makeOffer(t.app, brock, { itemId: charizard.id, amount: 0.01 });
       expect(cents.amount).toBe(0.01);
     });
+  });
+
+  it('limits a collector to 20 offers in ten minutes, from whatever address', async () => {
+    const owner = await registerUser(t.app);
+    const gary = await registerUser(t.app);
+    const item = await addItem(t.app, owner, { acceptingOffers: true });
+    const offerFromNewAddress = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        payload: { itemId: item.id, amount: 10 },
+        headers: { cookie: gary.cookie },
+        remoteAddress: someIp(),
+      });
+    for (let count = 0; count < OFFER_RATE_LIMIT.max; count += 1) {
+      const made = await offerFromNewAddress();
+      expect(made.statusCode).toBe(201);
+      expect((await offerAction(t.app, gary.cookie, made.json().id, 'withdraw')).statusCode).toBe(200);
+    }
+    const refused = await offerFromNewAddress();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'rate-limited', message: MESSAGES.rateLimited });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await offersOf(t.app, gary)).sent.filter((offer) => offer.status === 'open')).toEqual([]);
+    expect((await makeOffer(t.app, brock, { itemId: item.id, amount: 12 })).status).toBe('open');
   });
 
   it('refuses a visitor the offers lists', async () => {

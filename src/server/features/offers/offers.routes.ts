@@ -19,6 +19,13 @@ const ACTION_SUMMARIES = {
   withdraw: 'Withdraw an open offer you made',
 } as const;
 
+/**
+ * Offers per collector in ten minutes: room to make offers across a whole set, not to flood owners. Counted
+ * per account once the session is known, so a new address does not reset it; a request that fails validation
+ * is not counted.
+ */
+export const OFFER_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+
 export function offersRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
@@ -31,6 +38,13 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
           summary: "Make an offer on another collector's card that accepts offers",
           body: MakeOfferBodySchema,
           response: { 201: OfferSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+        config: {
+          rateLimit: {
+            ...OFFER_RATE_LIMIT,
+            hook: 'preHandler',
+            keyGenerator: (request) => request.user?.id ?? request.ip,
+          },
         },
       },
       async (request, reply) => {
