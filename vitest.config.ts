@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that cross processes, sockets and NOTIFY get one more try in CI, as the browser tests do; `npm test`
+ * names every test that passed only on its second try, so an intermittent failure stays visible.
+ */
+const retry = process.env.CI ? 1 : 0;
+
 const unit = {
   extends: true as const,
   test: {
@@ -18,6 +24,7 @@ function apiProject(database: 'sqlite' | 'postgres') {
       env: { TEST_DB: database },
       testTimeout: 20_000,
       hookTimeout: 30_000,
+      retry,
     },
   };
 }
@@ -31,6 +38,7 @@ const faults = {
     env: { TEST_DB: 'sqlite' },
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    retry,
   },
 };
 
@@ -43,6 +51,7 @@ const scale = {
     env: { TEST_DB: 'postgres' },
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    retry,
   },
 };
 
