@@ -121,43 +121,72 @@ export async function knownSourceRefs(
   return known;
 }
 
-const singleRowInserts = new WeakMap<SQLite.Database, SQLite.Statement>();
+interface SqliteStatements {
+  insert: SQLite.Statement;
+  anyArchived: SQLite.Statement;
+  isArchived: SQLite.Statement;
+}
+
+const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
+
+function statementsFor(database: DatabaseHandle, sqlite: SQLite.Database): SqliteStatements {
+  let statements = sqliteStatements.get(sqlite);
+  if (!statements) {
+    statements = {
+      insert: sqlite.prepare(compileInsert(database, 1)),
+      anyArchived: sqlite.prepare('select 1 from deleted_sales limit 1').pluck(),
+      isArchived: sqlite.prepare('select 1 from deleted_sales where source_ref = ?').pluck(),
+    };
+    sqliteStatements.set(sqlite, statements);
+  }
+  return statements;
+}
 
 /**
- * On SQLite, one prepared single-row INSERT run per row: about a fifth faster than multi-row statements,
- * which Kysely's driver prepares anew on every execution. better-sqlite3 runs it on the connection the
- * caller's transaction holds, so the rows are part of that transaction.
+ * On SQLite, one prepared single-row INSERT per row: about a fifth faster than multi-row statements, which
+ * Kysely's driver prepares anew on every execution. A row is looked up in the archive of deleted sales
+ * only when the archive holds any. better-sqlite3 runs the statements on the connection the caller's
+ * transaction holds, so the rows are part of that transaction.
  */
 function insertRowByRow(
   database: DatabaseHandle,
   sqlite: SQLite.Database,
   records: readonly SaleRecord[],
-  ids: readonly string[],
   createdAt: string,
 ): number {
-  let statement = singleRowInserts.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare(compileInsert(database, 1));
-    singleRowInserts.set(sqlite, statement);
-  }
+  const { insert, anyArchived, isArchived } = statementsFor(database, sqlite);
+  const checkArchive = anyArchived.get() !== undefined;
+  const ids = newSaleIds(records.length);
   const parameters: unknown[] = new Array(COLUMNS.length);
   let inserted = 0;
   records.forEach((record, index) => {
+    if (checkArchive && isArchived.get(record.source_ref) !== undefined) return;
     putRow(parameters, 0, ids[index]!, record, createdAt);
-    inserted += statement.run(parameters).changes;
+    inserted += insert.run(parameters).changes;
   });
   return inserted;
 }
 
-/** Inserts one statement's worth of rows; returns how many were new. */
+/** On PostgreSQL, one statement's worth of rows at a time, skipping the ones in the archive; returns how many were new. */
 async function insertChunk(
   database: DatabaseHandle,
   executor: Kysely<Database>,
-  records: readonly SaleRecord[],
+  chunk: readonly SaleRecord[],
   createdAt: string,
 ): Promise<number> {
+  const archived = await executor
+    .selectFrom('deleted_sales')
+    .select('source_ref')
+    .where(
+      'source_ref',
+      'in',
+      chunk.map((record) => record.source_ref),
+    )
+    .execute();
+  const skip = new Set(archived.map((row) => row.source_ref));
+  const records = skip.size === 0 ? chunk : chunk.filter((record) => !skip.has(record.source_ref));
+  if (records.length === 0) return 0;
   const ids = newSaleIds(records.length);
-  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, ids, createdAt);
   const parameters: unknown[] = new Array(records.length * COLUMNS.length);
   let at = 0;
   records.forEach((record, index) => {
@@ -167,6 +196,26 @@ async function insertChunk(
     CompiledQuery.raw(insertText(database, records.length), parameters),
   );
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing. */
+async function writeRecords(
+  database: DatabaseHandle,
+  executor: Kysely<Database>,
+  records: readonly SaleRecord[],
+  createdAt: string,
+): Promise<number> {
+  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt);
+  let inserted = 0;
+  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+    inserted += await insertChunk(
+      database,
+      executor,
+      records.slice(start, start + ROWS_PER_STATEMENT),
+      createdAt,
+    );
+  }
+  return inserted;
 }
 
 /**
@@ -207,25 +256,9 @@ export async function insertSales(
   if (records.length === 0) return { inserted: 0, duplicates: 0 };
   const createdAt = new Date().toISOString();
   const ordered = inIndexOrder(records);
-  const inserted = await database.db.transaction().execute(async (trx) => {
-    let count = 0;
-    for (let start = 0; start < ordered.length; start += ROWS_PER_STATEMENT) {
-      const chunk = ordered.slice(start, start + ROWS_PER_STATEMENT);
-      const archived = await trx
-        .selectFrom('deleted_sales')
-        .select('source_ref')
-        .where(
-          'source_ref',
-          'in',
-          chunk.map((record) => record.source_ref),
-        )
-        .execute();
-      const skip = new Set(archived.map((row) => row.source_ref));
-      const rows = skip.size === 0 ? chunk : chunk.filter((record) => !skip.has(record.source_ref));
-      if (rows.length > 0) count += await insertChunk(database, trx, rows, createdAt);
-    }
-    return count;
-  });
+  const inserted = await database.db
+    .transaction()
+    .execute((trx) => writeRecords(database, trx, ordered, createdAt));
   return { inserted, duplicates: records.length - inserted };
 }
 
@@ -263,15 +296,7 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
     const createdAt = new Date().toISOString();
     return {
       async write(records) {
-        let inserted = 0;
-        for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-          inserted += await insertChunk(
-            database,
-            trx,
-            records.slice(start, start + ROWS_PER_STATEMENT),
-            createdAt,
-          );
-        }
+        const inserted = await writeRecords(database, trx, records, createdAt);
         return { inserted, duplicates: records.length - inserted };
       },
       async finish() {
