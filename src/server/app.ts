@@ -1,7 +1,6 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,7 +24,7 @@ import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
-import { cspDirectives } from './security.ts';
+import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
 
 export type App = FastifyInstance;
@@ -81,11 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('context', context);
 
   const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(servedOverHttps) },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: servedOverHttps,
-  });
+  installSecurityHeaders(app, servedOverHttps);
   // Answers travel compressed to clients that accept it; a light brotli level keeps the cost per answer small.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
