@@ -50,6 +50,9 @@ export function connectDatabase(options: ConnectOptions): DatabaseHandle {
   return connectSqlite(sqliteFile(options.dataDir));
 }
 
+/** SQLite's page cache for the connection, in KiB: the indexes an analysis and a Source search read most. */
+export const SQLITE_CACHE_KIB = 65_536;
+
 function connectSqlite(file: string): DatabaseHandle {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -57,7 +60,7 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,

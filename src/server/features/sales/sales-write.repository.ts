@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.ts';
+import { CompiledQuery, type ControlledTransaction, type Kysely, sql } from 'kysely';
+import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database, NewSale } from '../../db/schema.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
@@ -20,12 +20,18 @@ export interface WriteResult {
 export const ROWS_PER_STATEMENT = 1000;
 
 /**
- * Rows per transaction for bulk writers. On SQLite every commit writes each index page the batch touched to
- * the WAL; in a table of a million sales a batch of 10,000 touches most pages of the analysis index for a
- * few rows each, while 50,000 rows in index order share them, which makes importing about half again as
- * fast. 50,000 pending rows hold a few tens of megabytes.
+ * Rows per transaction for bulk writers. On SQLite every commit writes each index page the transaction
+ * touched to the WAL; in a table of a million sales 10,000 rows touch most pages of the analysis index for
+ * a few rows each, while 50,000 share them, which makes importing about half again as fast.
  */
 export const ROWS_PER_TRANSACTION = 50_000;
+
+/**
+ * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they
+ * dirty pages all over the indexes of a large table; with room for those pages until the commit, storing
+ * rows into a million-sale table is about a third faster. The cache shrinks back when the import ends.
+ */
+const IMPORT_CACHE_KIB = 262_144;
 
 const COLUMNS = [
   'id',
@@ -260,6 +266,64 @@ export async function insertSales(
     .transaction()
     .execute((trx) => writeRecords(database, trx, ordered, createdAt));
   return { inserted, duplicates: records.length - inserted };
+}
+
+/**
+ * Stores an import's rows as they arrive, ROWS_PER_TRANSACTION to a transaction, so storing keeps pace with
+ * reading the file instead of waiting for a transaction's worth of rows. A transaction stays open between
+ * writes and holds the database connection; `commit` releases it, for work that needs the connection.
+ */
+export class SalesWriter {
+  private transaction: ControlledTransaction<Database> | undefined;
+  private rowsInTransaction = 0;
+  private readonly createdAt = new Date().toISOString();
+
+  constructor(private readonly database: DatabaseHandle) {
+    database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
+  }
+
+  /** Stores the records (in index order, as insertSales does); a stored or archived source_ref adds nothing. */
+  async write(records: readonly SaleRecord[]): Promise<WriteResult> {
+    const ordered = inIndexOrder(records);
+    let inserted = 0;
+    for (let start = 0; start < ordered.length; ) {
+      this.transaction ??= await this.database.db.startTransaction().execute();
+      const part = ordered.slice(start, start + ROWS_PER_TRANSACTION - this.rowsInTransaction);
+      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt);
+      this.rowsInTransaction += part.length;
+      start += part.length;
+      if (this.rowsInTransaction >= ROWS_PER_TRANSACTION) await this.commit();
+    }
+    return { inserted, duplicates: records.length - inserted };
+  }
+
+  /** Commits what is written so far; later writes start a new transaction. */
+  async commit(): Promise<void> {
+    const transaction = this.transaction;
+    this.transaction = undefined;
+    this.rowsInTransaction = 0;
+    await transaction?.commit().execute();
+  }
+
+  /** Commits and gives the page cache back. */
+  async close(): Promise<void> {
+    try {
+      await this.commit();
+    } finally {
+      this.database.sqlite?.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    }
+  }
+
+  /** Rolls back the open transaction (committed ones stay) and gives the page cache back. */
+  async abort(): Promise<void> {
+    const transaction = this.transaction;
+    this.transaction = undefined;
+    try {
+      await transaction?.rollback().execute();
+    } finally {
+      this.database.sqlite?.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    }
+  }
 }
 
 /** An open bulk load: rows go in without the secondary indexes, which `finish` builds again. */

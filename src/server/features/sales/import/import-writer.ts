@@ -2,12 +2,12 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
 import {
   type BulkLoad,
-  insertSales,
   knownSourceRefs,
-  ROWS_PER_TRANSACTION,
   type SaleRecord,
+  SalesWriter,
   startBulkLoad,
 } from '../sales-write.repository.ts';
+import { ROWS_PER_BATCH } from './parsed-rows.ts';
 
 export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;
 
@@ -33,10 +33,11 @@ function imageProblem(error: unknown): string {
 }
 
 /**
- * Collects valid rows and stores them in batches. Into a sales table that has never held a sale it can
- * write as one bulk load (much faster on SQLite) until the first row with an image: images go to the media
- * store, which needs the database connection the bulk load holds, so the bulk load is finished there and
- * the rest of the file is written in ordinary batches.
+ * Stores valid rows a batch at a time as the file reader hands them over, into transactions of
+ * ROWS_PER_TRANSACTION rows (SalesWriter). Into a sales table that has never held a sale it can write as
+ * one bulk load instead (much faster on SQLite) until the first row with an image: images go to the media
+ * store, which needs the database connection an open transaction holds, so the bulk load is finished or
+ * the open transaction committed first.
  */
 export class ImportWriter {
   imported = 0;
@@ -44,11 +45,15 @@ export class ImportWriter {
   private pending: PendingRow[] = [];
   private pendingImageChars = 0;
 
+  private readonly rows: SalesWriter;
+
   private constructor(
     private readonly context: ImportContext,
     private readonly rejectRow: RejectRow,
     private bulk: BulkLoad | undefined,
-  ) {}
+  ) {
+    this.rows = new SalesWriter(context.database);
+  }
 
   static async open(context: ImportContext, bulkLoadWhenEmpty: boolean, rejectRow: RejectRow) {
     const bulk = bulkLoadWhenEmpty ? await startBulkLoad(context.database) : undefined;
@@ -58,20 +63,28 @@ export class ImportWriter {
   async add(row: PendingRow): Promise<void> {
     this.pending.push(row);
     this.pendingImageChars += row.imageBase64?.length ?? 0;
-    if (this.pending.length >= ROWS_PER_TRANSACTION || this.pendingImageChars >= MAX_PENDING_IMAGE_CHARS) {
+    if (this.pending.length >= ROWS_PER_BATCH || this.pendingImageChars >= MAX_PENDING_IMAGE_CHARS) {
       await this.flush();
     }
   }
 
   async finish(): Promise<void> {
-    await this.flush();
-    await this.bulk?.finish();
-    this.bulk = undefined;
+    try {
+      await this.flush();
+      await this.bulk?.finish();
+      this.bulk = undefined;
+    } finally {
+      await this.rows.close();
+    }
   }
 
   async abort(): Promise<void> {
-    await this.bulk?.abort();
-    this.bulk = undefined;
+    try {
+      await this.bulk?.abort();
+      this.bulk = undefined;
+    } finally {
+      await this.rows.abort();
+    }
   }
 
   private async flush(): Promise<void> {
@@ -79,9 +92,11 @@ export class ImportWriter {
     this.pending = [];
     this.pendingImageChars = 0;
     const withImages = rows.filter((row) => row.imageBase64 !== undefined);
-    if (withImages.length > 0 && this.bulk) {
-      await this.bulk.finish();
+    if (withImages.length > 0) {
+      // Storing images needs the database connection that an open transaction holds.
+      await this.bulk?.finish();
       this.bulk = undefined;
+      await this.rows.commit();
     }
     const known =
       withImages.length > 0
@@ -103,9 +118,7 @@ export class ImportWriter {
       }
       storable.push(row.sale);
     }
-    const result = this.bulk
-      ? await this.bulk.write(storable)
-      : await insertSales(this.context.database, storable);
+    const result = this.bulk ? await this.bulk.write(storable) : await this.rows.write(storable);
     this.imported += result.inserted;
     this.duplicates += result.duplicates;
   }
