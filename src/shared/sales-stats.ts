@@ -54,7 +54,21 @@ function selectKth(values: Float64Array, k: number): number {
   return values[k]!;
 }
 
-function medianOf(values: Float64Array): number {
+/**
+ * Working space for medians, kept between calls: a card can have tens of thousands of sales, and a fresh
+ * copy of them for every analysis would be garbage the collector has to clear on the request path.
+ */
+let scratch = new Float64Array(1024);
+
+/** The first `length` places of the working space (valid until the next call). */
+function scratchOf(length: number): Float64Array {
+  if (scratch.length < length) scratch = new Float64Array(length * 2);
+  return scratch.subarray(0, length);
+}
+
+function medianOf(source: ArrayLike<number>): number {
+  const values = scratchOf(source.length);
+  values.set(source);
   const middle = values.length >> 1;
   const upper = selectKth(values, middle);
   if (values.length % 2 === 1) return upper;
@@ -70,11 +84,11 @@ function medianOf(values: Float64Array): number {
 export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesStats {
   const count = pricesNewestFirst.length;
   if (count === 0) return { ...EMPTY_STATS };
-  const values = Float64Array.from(pricesNewestFirst);
   let sum = 0;
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
-  for (const value of values) {
+  for (let index = 0; index < count; index++) {
+    const value = pricesNewestFirst[index]!;
     sum += value;
     if (value < low) low = value;
     if (value > high) high = value;
@@ -84,13 +98,23 @@ export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesSt
   return {
     count,
     low: centsToDollars(low),
-    median: centsToDollars(medianOf(values)),
+    median: centsToDollars(medianOf(pricesNewestFirst)),
     high: centsToDollars(high),
     average,
     totalVolume: centsToDollars(sum),
     lastSale,
     percentFromAverage: average === 0 ? 0 : roundTo2(((lastSale - average) / average) * 100),
   };
+}
+
+/** The median of the run of at most `length` values that starts at `start` (fewer where the values end). */
+export function runMedian(values: ArrayLike<number>, start: number, length: number): number {
+  const size = Math.min(length, values.length - start);
+  const run = scratchOf(size);
+  for (let offset = 0; offset < size; offset++) run[offset] = values[start + offset]!;
+  const sorted = run.sort();
+  const middle = size >> 1;
+  return size % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
@@ -104,15 +128,10 @@ export function rollingMedian(
   at?: readonly number[],
 ): number[] {
   const size = Math.max(1, Math.floor(window));
-  const scratch = new Float64Array(size);
   const indices = at ?? Array.from({ length: values.length }, (_, index) => index);
   return indices.map((end) => {
     const start = Math.max(0, end - size + 1);
-    const length = end - start + 1;
-    for (let offset = 0; offset < length; offset++) scratch[offset] = values[start + offset]!;
-    const sorted = scratch.subarray(0, length).sort();
-    const middle = length >> 1;
-    return length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    return runMedian(values, start, end - start + 1);
   });
 }
 

@@ -1,16 +1,12 @@
 import { MAX_SERIES_POINTS } from '#shared/sales-constants.ts';
-import {
-  centsToDollars,
-  evenSampleIndices,
-  ROLLING_MEDIAN_WINDOW,
-  rollingMedian,
-} from '#shared/sales-stats.ts';
+import { centsToDollars, evenSampleIndices, ROLLING_MEDIAN_WINDOW, runMedian } from '#shared/sales-stats.ts';
 import type { Series } from '#shared/schemas/sales.ts';
 
 /**
  * The chart's data from the period's sales (newest first, as the statistics read them): the sales as
  * points in time order, sampled evenly beyond MAX_SERIES_POINTS, and a rolling median computed over every
- * sale but evaluated only at the kept instants.
+ * sale but evaluated only at the kept instants. It reads the columns in place rather than copying them
+ * into time order: a trailing window in time order is a leading one in the newest-first columns.
  */
 export function buildSeries(
   pricesNewestFirst: ArrayLike<number>,
@@ -18,13 +14,16 @@ export function buildSeries(
   maxPoints: number = MAX_SERIES_POINTS,
 ): Series {
   const count = pricesNewestFirst.length;
-  const chronological = new Float64Array(count);
-  for (let index = 0; index < count; index++) chronological[index] = pricesNewestFirst[count - 1 - index]!;
-  const kept = evenSampleIndices(count, maxPoints);
-  const t = kept.map((index) => soldAtNewestFirst[count - 1 - index]!);
+  const kept = evenSampleIndices(count, maxPoints).map((index) => count - 1 - index);
+  const t = kept.map((position) => soldAtNewestFirst[position]!);
   return {
-    points: { t, p: kept.map((index) => centsToDollars(chronological[index]!)) },
-    median: { t, p: rollingMedian(chronological, ROLLING_MEDIAN_WINDOW, kept).map(centsToDollars) },
+    points: { t, p: kept.map((position) => centsToDollars(pricesNewestFirst[position]!)) },
+    median: {
+      t,
+      p: kept.map((position) =>
+        centsToDollars(runMedian(pricesNewestFirst, position, ROLLING_MEDIAN_WINDOW)),
+      ),
+    },
     sampled: kept.length < count,
   };
 }
