@@ -82,6 +82,11 @@ describe('rollingMedian', () => {
     expect(rollingMedian([5, 1, 3, 10, 2, 8], 3, [0, 4, 5])).toEqual([5, 3, 8]);
   });
 
+  it('reads values stored newest first as the same series backwards', () => {
+    expect(rollingMedian([8, 2, 10, 3, 1, 5], 3, undefined, 'newest-first')).toEqual([8, 3, 3, 3, 3, 5]);
+    expect(rollingMedian([8, 2, 10, 3, 1, 5], 3, [5, 1, 0], 'newest-first')).toEqual([5, 3, 8]);
+  });
+
   it('matches sorting each window', () => {
     fc.assert(
       fc.property(

@@ -107,31 +107,33 @@ export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesSt
   };
 }
 
-/** The median of the run of at most `length` values that starts at `start` (fewer where the values end). */
-export function runMedian(values: ArrayLike<number>, start: number, length: number): number {
-  const size = Math.min(length, values.length - start);
-  const run = scratchOf(size);
-  for (let offset = 0; offset < size; offset++) run[offset] = values[start + offset]!;
+/** The median of values[start … start + length − 1]. */
+function medianOfRun(values: ArrayLike<number>, start: number, length: number): number {
+  const run = scratchOf(length);
+  for (let offset = 0; offset < length; offset++) run[offset] = values[start + offset]!;
   const sorted = run.sort();
-  const middle = size >> 1;
-  return size % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = length >> 1;
+  return length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
- * Trailing rolling median of values in time order: the median of values[i − window + 1 … i] (fewer at the
- * start) for each index in `at` (every index when omitted). Asking only for the indices a chart keeps costs
- * a small sort per kept point, however many values there are.
+ * Trailing rolling median: for each index in `at` (every index when omitted), the median of that value and
+ * the window − 1 values before it in time (fewer at the start). Values are in time order, or newest first
+ * (the server's columns, read in place), where the earlier values follow an index instead of preceding it.
+ * Asking only for the indices a chart keeps costs a small sort per kept point, however many values there are.
  */
 export function rollingMedian(
   values: ArrayLike<number>,
   window: number = ROLLING_MEDIAN_WINDOW,
   at?: readonly number[],
+  order: 'time' | 'newest-first' = 'time',
 ): number[] {
   const size = Math.max(1, Math.floor(window));
   const indices = at ?? Array.from({ length: values.length }, (_, index) => index);
-  return indices.map((end) => {
-    const start = Math.max(0, end - size + 1);
-    return runMedian(values, start, end - start + 1);
+  return indices.map((index) => {
+    const start = order === 'time' ? Math.max(0, index - size + 1) : index;
+    const end = order === 'time' ? index : Math.min(values.length - 1, index + size - 1);
+    return medianOfRun(values, start, end - start + 1);
   });
 }
 

@@ -1,12 +1,17 @@
 import { MAX_SERIES_POINTS } from '#shared/sales-constants.ts';
-import { centsToDollars, evenSampleIndices, ROLLING_MEDIAN_WINDOW, runMedian } from '#shared/sales-stats.ts';
+import {
+  centsToDollars,
+  evenSampleIndices,
+  ROLLING_MEDIAN_WINDOW,
+  rollingMedian,
+} from '#shared/sales-stats.ts';
 import type { Series } from '#shared/schemas/sales.ts';
 
 /**
  * The chart's data from the period's sales (newest first, as the statistics read them): the sales as
  * points in time order, sampled evenly beyond MAX_SERIES_POINTS, and a rolling median computed over every
- * sale but evaluated only at the kept instants. It reads the columns in place rather than copying them
- * into time order: a trailing window in time order is a leading one in the newest-first columns.
+ * sale but evaluated only at the kept instants. It reads the newest-first columns in place rather than
+ * copying them into time order.
  */
 export function buildSeries(
   pricesNewestFirst: ArrayLike<number>,
@@ -20,9 +25,7 @@ export function buildSeries(
     points: { t, p: kept.map((position) => centsToDollars(pricesNewestFirst[position]!)) },
     median: {
       t,
-      p: kept.map((position) =>
-        centsToDollars(runMedian(pricesNewestFirst, position, ROLLING_MEDIAN_WINDOW)),
-      ),
+      p: rollingMedian(pricesNewestFirst, ROLLING_MEDIAN_WINDOW, kept, 'newest-first').map(centsToDollars),
     },
     sampled: kept.length < count,
   };
