@@ -15,13 +15,23 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    // Lighthouse's mobile preset slows the CPU 4×; a higher factor stands in for a slower machine.
+    'cpu-slowdown': { type: 'string', default: '4' },
+    page: { type: 'string' },
+    // A directory to keep each run's JSON report in, for its long tasks, requests and largest paint.
+    reports: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs));
-const PAGES = [
+const cpuSlowdownMultiplier = Number(values['cpu-slowdown']);
+if (!(cpuSlowdownMultiplier >= 1)) throw new Error('--cpu-slowdown must be a number of at least 1');
+const ALL_PAGES = [
   { name: 'home', path: '/' },
   { name: 'analysis result', path: '/?mode=analyse&set=base_set&card=Charizard' },
 ];
+const PAGES = values.page ? ALL_PAGES.filter((page) => page.name.startsWith(values.page ?? '')) : ALL_PAGES;
+if (PAGES.length === 0)
+  throw new Error(`--page matches none of: ${ALL_PAGES.map((page) => page.name).join(', ')}`);
 const TARGETS = { performance: 95, accessibility: 100 };
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
@@ -94,6 +104,7 @@ async function audit(url: string): Promise<RunnerResult['lhr']> {
       logLevel: 'error',
       output: 'json',
       onlyCategories: ['performance', 'accessibility'],
+      throttling: { cpuSlowdownMultiplier },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const error = result.lhr.runtimeError;
@@ -111,7 +122,7 @@ const chrome = await chromeLauncher.launch({
 let belowTarget = false;
 try {
   console.info(
-    `Lighthouse, mobile defaults, ${runs} run(s) per page, ${os.cpus().length} cores, load average ${os
+    `Lighthouse, mobile defaults with the CPU slowed ${cpuSlowdownMultiplier}×, ${runs} run(s) per page, ${os.cpus().length} cores, load average ${os
       .loadavg()
       .map((value) => value.toFixed(2))
       .join(' ')}`,
@@ -124,6 +135,11 @@ try {
     for (let run = 1; run <= runs; run++) {
       const lhr = await audit(`${app.base}${page.path}`);
       reports.push(lhr);
+      if (values.reports) {
+        fs.mkdirSync(values.reports, { recursive: true });
+        const file = `${page.name.replaceAll(' ', '-')}-${run}.json`;
+        fs.writeFileSync(path.join(values.reports, file), JSON.stringify(lhr));
+      }
       // Every run as well as the median: on a shared machine runs differ by several points.
       console.info(row(`${page.name}, run ${run}`, [lhr]));
     }
