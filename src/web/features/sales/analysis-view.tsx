@@ -7,6 +7,7 @@ import { buttonClass } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 import { GradeFilter, PeriodSelector } from './analysis-filters.tsx';
 import { type AnalysisParams, analysisCsvUrl } from './api/analysis.ts';
+import { formatCount } from './format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
 import { Pagination } from './pagination.tsx';
@@ -135,7 +136,7 @@ export function AnalysisView(props: AnalysisViewProps) {
               </h3>
               <p className="text-sm text-slate-600">
                 Total Sales:{' '}
-                <span className="font-semibold text-slate-900">{analysis.total.toLocaleString('en-US')}</span>
+                <span className="font-semibold text-slate-900">{formatCount(analysis.total)}</span>
               </p>
             </div>
             <SalesTable analysis={analysis} />
