@@ -51,9 +51,12 @@ test.describe('sales analysis', () => {
     const position = Number(await page.getByTestId('last-sale-marker').getAttribute('data-position'));
     expect(position).toBeGreaterThanOrEqual(0);
     expect(position).toBeLessThanOrEqual(100);
-    await expect(
-      page.getByRole('img', { name: /^Price history: \d+ sales from \w{3} \d{4} to \w{3} \d{4}$/ }),
-    ).toBeVisible();
+    const priceHistory = page.getByRole('img', {
+      name: /^Price history: \d+ sales from \w{3} \d{4} to \w{3} \d{4}$/,
+    });
+    await priceHistory.scrollIntoViewIfNeeded();
+    await expect(priceHistory.locator('canvas').first()).toBeVisible();
+    await expect(priceHistory).not.toContainText('Loading chart…');
 
     expect(await totalSales(page)).toBeGreaterThan(0);
     const table = page.getByRole('table');
@@ -322,6 +325,30 @@ test.describe('sales analysis', () => {
 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 375, height: 780 } });
+
+    test('the price chart downloads and draws only once it is scrolled into view @mobile', async ({
+      page,
+    }) => {
+      const chart = builtChunk('features/sales/price-chart.tsx');
+      const fetched: string[] = [];
+      page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
+      await page.goto('/?mode=analyse&set=base_set&card=Charizard');
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeAttached();
+      const priceHistory = page.getByRole('img', { name: /^Price history: \d+ sales/ });
+      await expect(priceHistory).not.toBeInViewport();
+      await expect(priceHistory).toContainText('Loading chart…');
+      expect(fetched).not.toContain(chart);
+      const below = await page.getByRole('heading', { name: 'Sales', exact: true }).boundingBox();
+
+      await priceHistory.scrollIntoViewIfNeeded();
+      await expect(priceHistory.locator('canvas').first()).toBeVisible();
+      await expect(priceHistory).not.toContainText('Loading chart…');
+      expect(fetched).toContain(chart);
+      // The figure kept its size: nothing below it moved when the drawing arrived.
+      const scrolled = await page.evaluate(() => window.scrollY);
+      const after = await page.getByRole('heading', { name: 'Sales', exact: true }).boundingBox();
+      expect((after?.y ?? 0) + scrolled).toBe(below?.y);
+    });
 
     test('the analysis fits a 375 px screen and its table scrolls sideways @mobile', async ({ page }) => {
       await page.goto('/');

@@ -40,6 +40,8 @@ test('the home page loads under the JavaScript budget and fetches the chart only
 
   await page.getByRole('combobox', { name: 'Card name' }).fill('charizard');
   await page.getByRole('combobox', { name: 'Card name' }).press('Enter');
-  await expect(page.getByRole('img', { name: /^Price history: \d+ sales/ })).toBeVisible();
+  const priceHistory = page.getByRole('img', { name: /^Price history: \d+ sales/ });
+  await priceHistory.scrollIntoViewIfNeeded();
+  await expect(priceHistory.locator('canvas').first()).toBeVisible();
   expect(fetched()).toContain(chart);
 });

@@ -1,5 +1,4 @@
 import { Download, Loader2 } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import type { GradeChoice, Period } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import { getSet } from '#shared/sets.ts';
@@ -11,10 +10,8 @@ import { formatCount } from './format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
 import { Pagination } from './pagination.tsx';
+import { PriceHistory } from './price-history.tsx';
 import { SalesTable } from './sales-table.tsx';
-
-// uPlot is the largest piece of the analysis; it downloads only once a result with sales is on screen.
-const PriceChart = lazy(() => import('./price-chart.tsx'));
 
 export interface AnalysisViewProps {
   analysis: AnalysisResponse;
@@ -118,15 +115,7 @@ export function AnalysisView(props: AnalysisViewProps) {
               <h3 id="price-history-heading" className="mb-3 font-semibold text-slate-900">
                 Price history
               </h3>
-              <Suspense
-                fallback={
-                  <p className="flex h-[280px] items-center justify-center text-sm text-slate-500">
-                    Loading chart…
-                  </p>
-                }
-              >
-                <PriceChart series={analysis.series} saleCount={analysis.stats.count} />
-              </Suspense>
+              <PriceHistory series={analysis.series} saleCount={analysis.stats.count} />
             </section>
           </div>
           <section aria-labelledby="sales-heading" className="space-y-3">

@@ -1,5 +1,16 @@
 import type { Series } from '#shared/schemas/sales.ts';
 
+export const CHART_HEIGHT = 280;
+export const SALE_COLOUR = 'rgba(3, 105, 161, 0.55)';
+export const MEDIAN_COLOUR = '#d97706';
+
+/** The point under the pointer on the price chart. */
+export interface Hovered {
+  kind: 'Sale' | 'Rolling median';
+  at: number;
+  price: number;
+}
+
 /**
  * uPlot draws every series against one shared x array. Sales and the rolling median have their own times, so
  * they are merged into one time axis (seconds) with a gap (null) wherever a series has no value.

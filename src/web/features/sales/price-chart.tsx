@@ -1,29 +1,20 @@
 import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import type { Series } from '#shared/schemas/sales.ts';
-import { alignSeries, saleTimeSpan } from './chart-data.ts';
-import { formatDollars, formatDollarsCompact, formatMonthYear, formatSaleDate } from './format.ts';
+import { alignSeries, CHART_HEIGHT, type Hovered, MEDIAN_COLOUR, SALE_COLOUR } from './chart-data.ts';
+import { formatDollarsCompact } from './format.ts';
 
-const HEIGHT = 280;
-const SALE_COLOUR = 'rgba(3, 105, 161, 0.55)';
-const MEDIAN_COLOUR = '#d97706';
 const AXIS = {
   stroke: '#475569',
   grid: { stroke: '#e2e8f0', width: 1 },
   ticks: { stroke: '#cbd5e1', width: 1 },
 };
 
-interface Hovered {
-  kind: 'Sale' | 'Rolling median';
-  at: number;
-  price: number;
-}
-
 function chartOptions(width: number, onHover: (hovered: Hovered | null) => void): uPlot.Options {
   return {
     width,
-    height: HEIGHT,
+    height: CHART_HEIGHT,
     legend: { show: false },
     // Grades spread one card's prices over orders of magnitude; a log scale keeps the cheap sales readable.
     scales: { x: { time: true }, y: { distr: 3, log: 10 } },
@@ -64,20 +55,27 @@ function chartOptions(width: number, onHover: (hovered: Hovered | null) => void)
   };
 }
 
-/** Every sale as a point and the rolling median as a line, over time; loaded only when an analysis shows. */
-export default function PriceChart({ series, saleCount }: { series: Series; saleCount: number }) {
+interface PriceChartProps {
+  series: Series;
+  /** The point under the pointer, for the figure's caption to read out. */
+  onHover: (hovered: Hovered | null) => void;
+}
+
+/** The drawing of the price history (uPlot): every sale as a point and the rolling median as a line. */
+export default function PriceChart({ series, onHover }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [hovered, setHovered] = useState<Hovered | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     let plot: uPlot | undefined;
-    const observer = new ResizeObserver(() => plot?.setSize({ width: element.clientWidth, height: HEIGHT }));
+    const observer = new ResizeObserver(() =>
+      plot?.setSize({ width: element.clientWidth, height: CHART_HEIGHT }),
+    );
     // Drawing is the chart's largest piece of work; in a task of its own rather than in the one that mounts
     // the chart, neither holds up a phone's main thread for long.
     const draw = setTimeout(() => {
-      plot = new uPlot(chartOptions(element.clientWidth, setHovered), alignSeries(series), element);
+      plot = new uPlot(chartOptions(element.clientWidth, onHover), alignSeries(series), element);
       observer.observe(element);
     });
     return () => {
@@ -85,41 +83,8 @@ export default function PriceChart({ series, saleCount }: { series: Series; sale
       observer.disconnect();
       plot?.destroy();
     };
-  }, [series]);
+  }, [series, onHover]);
 
-  const span = saleTimeSpan(series);
-  const sales = saleCount === 1 ? '1 sale' : `${saleCount} sales`;
-  const label = span
-    ? `Price history: ${sales} from ${formatMonthYear(span.from)} to ${formatMonthYear(span.to)}`
-    : 'Price history: no sales';
-
-  return (
-    <figure className="m-0">
-      <div role="img" aria-label={label} className="w-full overflow-hidden">
-        {/* The chart's height before it is drawn, so nothing below it moves when it is. */}
-        <div ref={container} style={{ minHeight: HEIGHT }} />
-      </div>
-      <figcaption className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
-        <span className="inline-flex items-center gap-1.5" aria-hidden>
-          <span className="size-2.5 rounded-full" style={{ background: SALE_COLOUR }} />
-          Sale
-        </span>
-        <span className="inline-flex items-center gap-1.5" aria-hidden>
-          <span className="h-0.5 w-4 rounded" style={{ background: MEDIAN_COLOUR }} />
-          Rolling median
-        </span>
-        <span aria-hidden>Log price scale</span>
-        <span className="ml-auto tabular-nums" aria-hidden>
-          {hovered
-            ? `${hovered.kind}: ${formatSaleDate(hovered.at)}, ${formatDollars(hovered.price)}`
-            : 'Drag across the chart to zoom; double-click to reset.'}
-        </span>
-        {series.sampled ? (
-          <span className="sr-only">
-            The chart shows an even sample of the sales; the statistics use every sale.
-          </span>
-        ) : null}
-      </figcaption>
-    </figure>
-  );
+  // The chart's height before it is drawn, so nothing below it moves when it is.
+  return <div ref={container} style={{ minHeight: CHART_HEIGHT }} />;
 }
