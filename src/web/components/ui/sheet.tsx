@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 type Side = 'left' | 'bottom' | 'center';
 
@@ -23,6 +23,8 @@ interface SheetProps {
   hideTitle?: boolean;
   /** The control that opens the sheet; focus returns to it when the sheet closes. */
   trigger?: ReactNode;
+  /** Where focus returns on close when the sheet is opened by a control of its own rather than `trigger`. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** Modal panel: a slide-out menu, a bottom sheet or a centred dialog; focus is trapped and Esc closes. */
@@ -35,6 +37,7 @@ export function Sheet({
   children,
   hideTitle,
   trigger,
+  returnFocusTo,
 }: SheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -43,6 +46,14 @@ export function Sheet({
         <Dialog.Overlay className="fixed inset-0 z-40 animate-fade-in bg-slate-900/50 motion-reduce:animate-none" />
         <Dialog.Content
           className={`z-50 focus:outline-none motion-reduce:animate-none ${PANEL[side]}`}
+          onCloseAutoFocus={
+            returnFocusTo
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocusTo.current?.focus();
+                }
+              : undefined
+          }
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-5 py-4">
