@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
-import { Tip } from '#web/components/ui/tooltip.tsx';
+import { Tip, TipGroup } from '#web/components/ui/tooltip.tsx';
 import { formatDollars, formatSaleDate, sellerRatingText } from './format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
@@ -81,9 +81,11 @@ export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
           </tr>
         </thead>
         <tbody>
-          {analysis.sales.map((sale) => (
-            <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
-          ))}
+          <TipGroup>
+            {analysis.sales.map((sale) => (
+              <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
+            ))}
+          </TipGroup>
         </tbody>
       </table>
     </section>
