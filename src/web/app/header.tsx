@@ -11,7 +11,7 @@ export function Header() {
   useLiveUpdates(user?.id ?? null);
   const onAdminPage = useLocation().pathname.startsWith('/admin-database');
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-6">
         <SideMenu />
         <Link to="/" className="flex items-center gap-2 rounded font-bold tracking-tight text-ink">
