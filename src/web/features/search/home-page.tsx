@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { prefetchAnalysis } from '../sales/api/analysis.ts';
-import { analysisParams, parseSearchState } from './search-state.ts';
+import { parseSearchState } from './search-state.ts';
 
 // The search controls and results are most of the home page's code and download on demand. The page's frame
 // and heading come with the first render: the heading and tagline are its largest text, so they paint without
@@ -17,14 +15,6 @@ export function HomePage() {
   const [params] = useSearchParams();
   const { mode, card } = parseSearchState(params);
   const consign = mode === 'consign';
-
-  // A search's analysis is asked for as soon as its URL is here, beside the search code rather than after it.
-  const queryClient = useQueryClient();
-  const search = params.toString();
-  useEffect(() => {
-    const analysis = analysisParams(parseSearchState(new URLSearchParams(search)));
-    if (analysis) prefetchAnalysis(queryClient, analysis);
-  }, [search, queryClient]);
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">

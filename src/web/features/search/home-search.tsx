@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
-import { useAnalysis } from '../sales/api/analysis.ts';
+import { type AnalysisParams, useAnalysis } from '../sales/api/analysis.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import { SearchBox } from './search-box.tsx';
-import { analysisParams, MODE_HELPER_TEXT } from './search-state.ts';
+import { MODE_HELPER_TEXT, type SearchState } from './search-state.ts';
 import { useSearchState } from './use-search-state.ts';
 
 // Consign's agents come in this chunk rather than one of their own, so switching to Consign shows them at once.
@@ -16,6 +16,12 @@ const SalesResults = lazy(() =>
 const CollectorsList = lazy(() =>
   import('../sourcing/collectors-list.tsx').then((module) => ({ default: module.CollectorsList })),
 );
+
+function analysisParams(state: SearchState): AnalysisParams | null {
+  if (state.card === null || state.mode === 'source') return null;
+  const { set, card, period, grader, grade, page } = state;
+  return { set, card, period, grader, grade, page };
+}
 
 /** Under the home page's heading: the mode, its helper text and the search box. */
 export function SearchControls() {

@@ -1,7 +1,6 @@
 import type { Period } from '#shared/sales-constants.ts';
 import { isPeriod, isSaleGrader, type SaleGrader } from '#shared/sales-constants.ts';
 import { DEFAULT_SET_ID, parseSetId, type SetId } from '#shared/sets.ts';
-import type { AnalysisParams } from '../sales/api/analysis.ts';
 
 export const MODES = ['analyse', 'consign', 'source'] as const;
 export type Mode = (typeof MODES)[number];
@@ -73,11 +72,4 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   }
   if (state.page > 1) params.set('page', String(state.page));
   return params;
-}
-
-/** The sales analysis a search shows (Analyse and Consign), or null when it shows none. */
-export function analysisParams(state: SearchState): AnalysisParams | null {
-  if (state.card === null || state.mode === 'source') return null;
-  const { set, card, period, grader, grade, page } = state;
-  return { set, card, period, grader, grade, page };
 }

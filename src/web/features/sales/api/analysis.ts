@@ -1,4 +1,4 @@
-import { type QueryClient, skipToken, useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Period, SaleGrader } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import type { SetId } from '#shared/sets.ts';
@@ -35,16 +35,6 @@ export function analysisCsvUrl(params: AnalysisParams): string {
   return withQuery('/api/sales/analysis.csv', filterQuery(params));
 }
 
-const analysisKey = (params: AnalysisParams | null) => ['sales', 'analysis', params] as const;
-
-/** Starts loading an analysis before the view that shows it has arrived; useAnalysis then finds it there. */
-export function prefetchAnalysis(queryClient: QueryClient, params: AnalysisParams): void {
-  void queryClient.prefetchQuery({
-    queryKey: analysisKey(params),
-    queryFn: ({ signal }) => fetchAnalysis(params, signal),
-  });
-}
-
 function sameCard(a: AnalysisParams | undefined, b: AnalysisParams | null): boolean {
   return a !== undefined && b !== null && a.card === b.card && a.set === b.set;
 }
@@ -55,7 +45,7 @@ function sameCard(a: AnalysisParams | undefined, b: AnalysisParams | null): bool
  */
 export function useAnalysis(params: AnalysisParams | null) {
   return useQuery({
-    queryKey: analysisKey(params),
+    queryKey: ['sales', 'analysis', params] as const,
     queryFn: params === null ? skipToken : ({ signal }) => fetchAnalysis(params, signal),
     placeholderData: (previous, previousQuery) =>
       sameCard(previousQuery?.queryKey[2] ?? undefined, params) ? previous : undefined,
