@@ -138,10 +138,32 @@ test.describe('sales analysis', () => {
     await expect(viewer).toBeHidden();
     await expect(thumbnail.first()).toBeFocused();
 
-    await page.getByRole('table').getByRole('row').nth(1).getByRole('button').last().focus();
-    await expect(page.getByRole('tooltip')).toHaveText(
-      /^(Seller rating at time of sale: [\d.]+%|Seller rating unknown)$/,
-    );
+    const rating = /^(Seller rating at time of sale: [\d.]+%|Seller rating unknown)$/;
+    const seller = (row: number) =>
+      page.getByRole('table').getByRole('row').nth(row).getByRole('button').last();
+    await seller(1).focus();
+    await expect(page.getByRole('tooltip')).toHaveText(rating);
+    await expect(seller(1)).toHaveAccessibleDescription(rating);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expect(seller(1)).toBeFocused();
+    // On to the next row's thumbnail, then its seller.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(seller(2)).toBeFocused();
+    await expect(page.getByRole('tooltip')).toHaveCount(1);
+    await expect(seller(2)).toHaveAccessibleDescription(rating);
+    await expect(seller(1)).not.toHaveAccessibleDescription(rating);
+
+    await seller(2).blur();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await seller(3).hover();
+    await expect(page.getByRole('tooltip')).toHaveText(rating);
+    // The pointer may rest on the tip itself without it closing.
+    await page.getByRole('tooltip').hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
 
     const csv = page.getByRole('link', { name: 'Export CSV' });
     await expect(csv).toHaveAttribute(
@@ -365,6 +387,15 @@ test.describe('sales analysis', () => {
       const table = page.getByRole('region', { name: 'Sales table' });
       const scrolls = await table.evaluate((element) => element.scrollWidth > element.clientWidth);
       expect(scrolls).toBe(true);
+
+      // A tap shows the seller's rating, and a tap elsewhere closes it.
+      const seller = page.getByRole('table').getByRole('row').nth(1).getByRole('button').last();
+      await (test.info().project.use.hasTouch ? seller.tap() : seller.click());
+      await expect(page.getByRole('tooltip')).toHaveText(/^Seller rating/);
+      await expect(page.getByRole('tooltip')).toBeInViewport();
+      const heading = page.getByRole('heading', { name: 'Sales', exact: true });
+      await (test.info().project.use.hasTouch ? heading.tap() : heading.click());
+      await expect(page.getByRole('tooltip')).toHaveCount(0);
 
       await page
         .getByRole('table')

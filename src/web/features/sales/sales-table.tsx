@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
-import { Tip, TipGroup } from '#web/components/ui/tooltip.tsx';
+import { TipButton } from '#web/components/ui/tooltip.tsx';
 import { formatDollars, formatSaleDate, sellerRatingText } from './format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
@@ -34,15 +34,13 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
       </td>
       <td className="px-3 py-2 whitespace-nowrap">{gradeText(sale)}</td>
       <td className="py-2 pr-4 pl-3">
-        <Tip content={sellerRatingText(sale.sellerRating)}>
-          <button
-            type="button"
-            className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700"
-          >
-            <span className="truncate">{sale.seller}</span>
-            <Info className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-          </button>
-        </Tip>
+        <TipButton
+          tip={sellerRatingText(sale.sellerRating)}
+          className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700"
+        >
+          <span className="truncate">{sale.seller}</span>
+          <Info className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+        </TipButton>
       </td>
     </tr>
   );
@@ -81,11 +79,9 @@ export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
           </tr>
         </thead>
         <tbody>
-          <TipGroup>
-            {analysis.sales.map((sale) => (
-              <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
-            ))}
-          </TipGroup>
+          {analysis.sales.map((sale) => (
+            <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
+          ))}
         </tbody>
       </table>
     </section>
