@@ -1,0 +1,70 @@
+import { analysisHeading, cardInput } from './analysis-page.ts';
+import { builtChunk } from './build-manifest.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+test.describe('sales analysis on a phone', () => {
+  test.use({ viewport: { width: 375, height: 780 } });
+
+  test('the price chart downloads and draws only once it is scrolled into view @mobile', async ({ page }) => {
+    const chart = builtChunk('features/sales/price-chart.tsx');
+    const fetched: string[] = [];
+    page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
+    await page.goto('/?mode=analyse&set=base_set&card=Charizard');
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeAttached();
+    const priceHistory = page.getByRole('img', { name: /^Price history: \d+ sales/ });
+    await expect(priceHistory).not.toBeInViewport();
+    await expect(priceHistory).toContainText('Loading chart…');
+    expect(fetched).not.toContain(chart);
+    const below = await page.getByRole('heading', { name: 'Sales', exact: true }).boundingBox();
+
+    await priceHistory.scrollIntoViewIfNeeded();
+    await expect(priceHistory.locator('canvas').first()).toBeVisible();
+    await expect(priceHistory).not.toContainText('Loading chart…');
+    expect(fetched).toContain(chart);
+    // The figure kept its size: nothing below it moved when the drawing arrived.
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const after = await page.getByRole('heading', { name: 'Sales', exact: true }).boundingBox();
+    expect((after?.y ?? 0) + scrolled).toBe(below?.y);
+  });
+
+  test('the analysis fits a 375 px screen and its table scrolls sideways @mobile', async ({ page }) => {
+    await page.goto('/');
+    await cardInput(page).fill('charizard');
+    await expect(page.getByRole('option', { name: 'Charizard', exact: true })).toBeVisible();
+    await cardInput(page).press('ArrowDown');
+    await cardInput(page).press('Enter');
+    await expect(analysisHeading(page)).toHaveText('Charizard');
+    await expect(page.getByRole('img', { name: /^Price history/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeInViewport();
+
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth).toBeLessThanOrEqual(375);
+    const table = page.getByRole('region', { name: 'Sales table' });
+    const scrolls = await table.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(scrolls).toBe(true);
+
+    // A tap shows the seller's rating, and a tap elsewhere closes it.
+    const seller = page.getByRole('table').getByRole('row').nth(1).getByRole('button').last();
+    await (test.info().project.use.hasTouch ? seller.tap() : seller.click());
+    await expect(page.getByRole('tooltip')).toHaveText(/^Seller rating/);
+    await expect(page.getByRole('tooltip')).toBeInViewport();
+    const heading = page.getByRole('heading', { name: 'Sales', exact: true });
+    await (test.info().project.use.hasTouch ? heading.tap() : heading.click());
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    await page
+      .getByRole('table')
+      .getByRole('button', { name: /^View full-size image/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    await page.getByRole('radio', { name: 'Consign' }).click();
+    await expect(page.getByRole('heading', { name: 'Vintage Vault Consignments' })).toBeVisible();
+    await expect(analysisHeading(page).filter({ hasText: 'Charizard' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
