@@ -14,8 +14,10 @@ export function formatCount(count: number): string {
 
 /** $1,234.50: always two decimals, as SPEC.md shows prices. */
 export function formatDollars(amount: number): string {
-  const [whole = '0', cents = '00'] = Math.abs(amount).toFixed(2).split('.');
-  const sign = amount < 0 && Number(`${whole}.${cents}`) !== 0 ? '-' : '';
+  const fixed = Math.abs(amount).toFixed(2);
+  const [whole = '0', cents = '00'] = fixed.split('.');
+  // Intl writes an amount that rounds to zero without a sign: "$0.00", never "-$0.00".
+  const sign = amount < 0 && Number(fixed) !== 0 ? '-' : '';
   return `${sign}$${groupThousands(whole)}.${cents}`;
 }
 

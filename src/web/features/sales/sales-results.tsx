@@ -17,9 +17,8 @@ export function SalesResults({ query, ...props }: SalesResultsProps) {
   // (period, grade, page).
   const atHand = query.data !== undefined && !query.isFetchedAfterMount;
   const drawn = useDeferredValue(query.data !== undefined, atHand);
-  if (query.isPending) return <Spinner label="Loading sales…" />;
   if (query.isError)
     return <ErrorNotice message={query.error.message} onRetry={() => void query.refetch()} />;
-  if (!drawn) return <Spinner label="Loading sales…" />;
+  if (query.isPending || !drawn) return <Spinner label="Loading sales…" />;
   return <AnalysisView analysis={query.data} updating={query.isPlaceholderData} {...props} />;
 }
