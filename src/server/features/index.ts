@@ -12,10 +12,10 @@ import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { salesRoutes } from './sales/sales.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -27,7 +27,7 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(salesRoutes(context));
   await app.register(consignmentRoutes(context));
   await app.register(accountsRoutes(context));
-  await app.register(usersRoutes(context));
+  await app.register(profilesRoutes(context));
   await app.register(liveRoutes(context));
   await app.register(certRoutes(context));
   await app.register(inquiryRoutes(context));

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { getPublicProfile, replaceProfileImage } from './users.service.ts';
+import { getPublicProfile, replaceProfileImage } from './profiles.service.ts';
 
 const TOO_LARGE = `That image is larger than ${MAX_UPLOAD_MEGABYTES} MB. Please choose a smaller one.`;
 
@@ -41,7 +41,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export function usersRoutes(context: AppContext): FastifyPluginAsync {
+export function profilesRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     await app.register(multipart, {

@@ -3,7 +3,7 @@ import { PROFILE_IMAGE_BOXES } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import { findPublicUser, type PublicUserRow, setProfileImage } from './users.repository.ts';
+import { findPublicUser, type PublicUserRow, setProfileImage } from './profiles.repository.ts';
 
 export const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
