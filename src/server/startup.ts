@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createOrPromoteAdmin } from './features/accounts/bootstrap-admin.ts';
 import { loadDemoSales } from './features/sales/demo/load-demo-sales.ts';
-import { hasNoSalesHistory } from './features/sales/sales-write.repository.ts';
+import { hasNoSalesHistory } from './sales/sales-write.repository.ts';
 
 export const DEMO_SEED = 1;
 

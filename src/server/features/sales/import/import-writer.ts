@@ -1,7 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../errors.ts';
-import { type BulkLoad, SalesWriter, startBulkLoad } from '../sales-batch-writes.repository.ts';
-import { knownSourceRefs, type SaleRecord } from '../sales-write.repository.ts';
+import { type BulkLoad, SalesWriter, startBulkLoad } from '../../../sales/sales-batch-writes.repository.ts';
+import { knownSourceRefs, type SaleRecord } from '../../../sales/sales-write.repository.ts';
 import { ROWS_PER_BATCH } from './parsed-rows.ts';
 
 export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../db/connect.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
 import { PostgresSalesChannel } from './postgres-sales-channel.ts';
 
 type Listener = () => void;

@@ -1,6 +1,6 @@
 import { type ControlledTransaction, sql } from 'kysely';
-import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
+import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import {
   inIndexOrder,
   ROWS_PER_TRANSACTION,

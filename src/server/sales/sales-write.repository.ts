@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.ts';
-import type { Database, NewSale } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import type { Database, NewSale } from '../db/schema.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
 export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;

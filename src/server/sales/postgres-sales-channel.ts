@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { channelName, PostgresListener } from '../../db/postgres-listener.ts';
+import { channelName, PostgresListener } from '../db/postgres-listener.ts';
 import type { SalesChangeCarrier } from './sales-events.ts';
 
 export function salesChannelFor(schema: string | undefined): string {
