@@ -11,7 +11,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
 import { createDemoCollectors } from '#server/features/collections/bulk-collectors.ts';
 import { loadDemoSales } from '#server/features/sales/demo/load-demo-sales.ts';
-import { importSalesFile } from '#server/features/sales/import/import-sales.ts';
+import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { writeFlatSalesFile } from './flat-sales-file.ts';
 import { bareServer, formatMs, sequentialLatency, throughput } from './measure.ts';

@@ -98,28 +98,6 @@ function insertText(database: DatabaseHandle, rows: number): string {
   return text;
 }
 
-/**
- * Source references that are stored already, in `sales` or in the admin's `deleted_sales` archive. Lets the
- * importer skip work (decoding images) for rows that will not be stored.
- */
-export async function knownSourceRefs(
-  database: DatabaseHandle,
-  refs: readonly string[],
-): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let start = 0; start < refs.length; start += ROWS_PER_STATEMENT) {
-    const chunk = refs.slice(start, start + ROWS_PER_STATEMENT);
-    const rows = await database.db
-      .selectFrom('sales')
-      .select('source_ref')
-      .where('source_ref', 'in', chunk)
-      .unionAll(database.db.selectFrom('deleted_sales').select('source_ref').where('source_ref', 'in', chunk))
-      .execute();
-    for (const row of rows) known.add(row.source_ref);
-  }
-  return known;
-}
-
 interface SqliteStatements {
   insert: SQLite.Statement;
   anyArchived: SQLite.Statement;

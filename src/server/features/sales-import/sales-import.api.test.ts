@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
-import { type ImportSummary, importSalesFile } from './import-sales.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { type ImportSummary, importSalesFile } from './sales-import.service.ts';
 
 describe('sales import', () => {
   const t = useTestApp();

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ROWS_PER_TRANSACTION } from '../../../sales/sales-write.repository.ts';
+import { ROWS_PER_TRANSACTION } from '../../sales/sales-write.repository.ts';
 import { type ParsedBatch, type ParseJob, ROWS_PER_BATCH, type WorkerMessage } from './parsed-rows.ts';
 
 /**

@@ -1,15 +1,14 @@
-import { type ControlledTransaction, sql } from 'kysely';
-import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
+import type { ControlledTransaction } from 'kysely';
+import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
 import {
   inIndexOrder,
+  ROWS_PER_STATEMENT,
   ROWS_PER_TRANSACTION,
   type SaleRecord,
   type WriteResult,
   writeRecords,
-} from './sales-write.repository.ts';
-
-// Writers that keep a transaction open across the batches of an import or a demo load.
+} from '../../sales/sales-write.repository.ts';
 
 /**
  * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they
@@ -78,54 +77,24 @@ export class SalesWriter {
   }
 }
 
-/** An open bulk load: rows go in without the secondary indexes, which `finish` builds again. */
-export interface BulkLoad {
-  write(records: readonly SaleRecord[]): Promise<WriteResult>;
-  /** Builds the indexes again and commits. */
-  finish(): Promise<void>;
-  /** Rolls everything back: the table is empty again, with its indexes. */
-  abort(): Promise<void>;
-}
-
 /**
- * Starts filling a sales table that has never held a sale, fast: on SQLite the secondary indexes are
- * dropped, the rows inserted and each index built again in one sort at the end, which takes less than half
- * the time of keeping six indexes up to date row by row. All of it is one transaction, so a stop midway
- * leaves the table empty with its indexes. The transaction holds the database connection until `finish` or
- * `abort`, so this is for command line tools and start-up, not for requests. Returns undefined when it does
- * not apply (PostgreSQL, or the table has or had sales); the caller then writes with `insertSales`.
+ * Source references that are stored already, in `sales` or in the admin's `deleted_sales` archive. Lets the
+ * importer skip work (decoding images) for rows that will not be stored.
  */
-export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad | undefined> {
-  if (database.dialect !== 'sqlite') return undefined;
-  const trx = await database.db.startTransaction().execute();
-  try {
-    const stored = await trx.selectFrom('sales').select('id').limit(1).executeTakeFirst();
-    const archived = await trx.selectFrom('deleted_sales').select('id').limit(1).executeTakeFirst();
-    if (stored || archived) {
-      await trx.rollback().execute();
-      return undefined;
-    }
-    const { rows: indexes } = await sql<{ name: string; sql: string }>`
-      select name, sql from sqlite_master where type = 'index' and tbl_name = 'sales' and sql is not null
-    `.execute(trx);
-    for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
-    const createdAt = new Date().toISOString();
-    return {
-      async write(records) {
-        const inserted = await writeRecords(database, trx, records, createdAt);
-        return { inserted, duplicates: records.length - inserted };
-      },
-      async finish() {
-        // The definitions come from sqlite_master itself, so whatever indexes the migrations made come back.
-        for (const index of indexes) await sql.raw(index.sql).execute(trx);
-        await trx.commit().execute();
-      },
-      async abort() {
-        await trx.rollback().execute();
-      },
-    };
-  } catch (error) {
-    await trx.rollback().execute();
-    throw error;
+export async function knownSourceRefs(
+  database: DatabaseHandle,
+  refs: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < refs.length; start += ROWS_PER_STATEMENT) {
+    const chunk = refs.slice(start, start + ROWS_PER_STATEMENT);
+    const rows = await database.db
+      .selectFrom('sales')
+      .select('source_ref')
+      .where('source_ref', 'in', chunk)
+      .unionAll(database.db.selectFrom('deleted_sales').select('source_ref').where('source_ref', 'in', chunk))
+      .execute();
+    for (const row of rows) known.add(row.source_ref);
   }
+  return known;
 }

@@ -1,8 +1,9 @@
-import type { AppContext } from '../../../context.ts';
-import { AppError } from '../../../errors.ts';
-import { type BulkLoad, SalesWriter, startBulkLoad } from '../../../sales/sales-batch-writes.repository.ts';
-import { knownSourceRefs, type SaleRecord } from '../../../sales/sales-write.repository.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { type BulkLoad, startBulkLoad } from '../../sales/bulk-load.repository.ts';
+import type { SaleRecord } from '../../sales/sales-write.repository.ts';
 import { ROWS_PER_BATCH } from './parsed-rows.ts';
+import { knownSourceRefs, SalesWriter } from './sales-import.repository.ts';
 
 export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;
 

@@ -3,7 +3,7 @@ import { cardNameKey, normaliseCardName } from '#shared/card-names.ts';
 import { type Card, findCardByName, findCardByNumber } from '#shared/catalogue.ts';
 import { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { getSet, parseSetId, type SetId } from '#shared/sets.ts';
-import type { SaleRecord } from '../../../sales/sales-write.repository.ts';
+import type { SaleRecord } from '../../sales/sales-write.repository.ts';
 import {
   addDays,
   EARLIEST_SALE_DAY,

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { salesIndexNames } from '../../../../../tests/helpers/sales-factory.ts';
-import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
-import { importSalesFile } from './import-sales.ts';
+import { salesIndexNames } from '../../../../tests/helpers/sales-factory.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { importSalesFile } from './sales-import.service.ts';
 
 describe('importing into a sales table that has never held a sale', () => {
   const t = useTestApp();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { recordImportInAuditLog } from '../../../sales/sales-write.repository.ts';
+import { recordImportInAuditLog } from '../../sales/sales-write.repository.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
 import { parsedBatches } from './parsed-batches.ts';
 import { detectFormat, type ImportFormat } from './readers.ts';
