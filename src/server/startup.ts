@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createOrPromoteAdmin } from './features/accounts/bootstrap-admin.ts';
-import { loadDemoSales } from './features/sales/demo/load-demo-sales.ts';
-import { hasNoSalesHistory } from './sales/sales-write.repository.ts';
+import { hasNoSalesHistory } from './features/demo-data/demo-data.repository.ts';
+import { loadDemoSales } from './features/demo-data/load-demo-sales.ts';
 
 export const DEMO_SEED = 1;
 

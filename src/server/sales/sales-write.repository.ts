@@ -239,15 +239,6 @@ export async function insertSales(
   return { inserted, duplicates: records.length - inserted };
 }
 
-/** Whether the database has never held a sale (none stored, none deleted): the cue to load demo data. */
-export async function hasNoSalesHistory(database: DatabaseHandle): Promise<boolean> {
-  const [stored, archived] = await Promise.all([
-    database.db.selectFrom('sales').select('id').limit(1).executeTakeFirst(),
-    database.db.selectFrom('deleted_sales').select('id').limit(1).executeTakeFirst(),
-  ]);
-  return !stored && !archived;
-}
-
 export async function recordImportInAuditLog(
   database: DatabaseHandle,
   entry: { actor: string | null; subject: string; detail: Record<string, unknown> },

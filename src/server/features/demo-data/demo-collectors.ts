@@ -4,8 +4,9 @@ import { collectionItemId, GRADING_COMPANIES, VARIANTS } from '#shared/collectio
 import { findCountry } from '#shared/countries.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CollectionItemsTable, Database, UsersTable } from '../../db/schema.ts';
-import { cardStanding } from '../sales/demo/card-standing.ts';
-import { Random, WeightedPicker } from '../sales/demo/prng.ts';
+import { cardStanding } from './card-standing.ts';
+import { insertDemoItems, insertDemoUsers } from './demo-data.repository.ts';
+import { Random, WeightedPicker } from './prng.ts';
 
 export interface DemoCollectorsOptions {
   collectors: number;
@@ -224,26 +225,11 @@ export async function createDemoCollectors(
     collectors,
     USERS_PER_STATEMENT,
     (index) => demoUser(random, userId(index), seed, index, now, bool),
-    (trx, rows) =>
-      trx
-        .insertInto('users')
-        .values(rows)
-        .onConflict((conflict) => conflict.doNothing())
-        .execute(),
+    insertDemoUsers,
     (done) => onProgress?.(done, total),
   );
-  await inBatches(
-    database.db,
-    items,
-    ITEMS_PER_STATEMENT,
-    makeItem,
-    (trx, rows) =>
-      trx
-        .insertInto('collection_items')
-        .values(rows)
-        .onConflict((conflict) => conflict.doNothing())
-        .execute(),
-    (done) => onProgress?.(collectors + done, total),
+  await inBatches(database.db, items, ITEMS_PER_STATEMENT, makeItem, insertDemoItems, (done) =>
+    onProgress?.(collectors + done, total),
   );
 
   let mostHeld = { setId: 'base_set', cardName: 'Charizard', copies: 0 };

@@ -1,6 +1,6 @@
-import type { AppContext } from '../../../context.ts';
-import { startBulkLoad } from '../../../sales/bulk-load.repository.ts';
-import { insertSales, ROWS_PER_TRANSACTION, type SaleRecord } from '../../../sales/sales-write.repository.ts';
+import type { AppContext } from '../../context.ts';
+import { startBulkLoad } from '../../sales/bulk-load.repository.ts';
+import { insertSales, ROWS_PER_TRANSACTION, type SaleRecord } from '../../sales/sales-write.repository.ts';
 import { type DemoOptions, generateDemoSales } from './generate-demo-sales.ts';
 
 export interface DemoLoadResult {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { salesIndexNames } from '../../../../../tests/helpers/sales-factory.ts';
-import { useTestApp } from '../../../../../tests/helpers/test-app.ts';
+import { salesIndexNames } from '../../../../tests/helpers/sales-factory.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { loadDemoSales } from './load-demo-sales.ts';
 
 describe('loading demo sales', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCardById } from '#shared/catalogue.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { createDemoCollectors, type DemoCollectorsResult } from './bulk-collectors.ts';
+import { createDemoCollectors, type DemoCollectorsResult } from './demo-collectors.ts';
 
 const OPTIONS = { collectors: 120, items: 2500, seed: 3, now: new Date('2026-06-01T00:00:00.000Z') };
 
