@@ -4,6 +4,7 @@ import { mediaRoutes } from '../media/media.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { installSessionHook } from './accounts/session-hook.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { analysisRoutes } from './analysis/analysis.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { certRoutes } from './certs/certs.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
@@ -13,7 +14,6 @@ import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
-import { salesRoutes } from './sales/sales.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
 
@@ -24,7 +24,7 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(catalogueRoutes(context));
   await app.register(mediaRoutes(context));
   await app.register(suggestionsRoutes(context));
-  await app.register(salesRoutes(context));
+  await app.register(analysisRoutes(context));
   await app.register(consignmentRoutes(context));
   await app.register(accountsRoutes(context));
   await app.register(profilesRoutes(context));

@@ -18,8 +18,8 @@ import type { AppContext } from '../../context.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
+import { periodStart } from '../analysis/analysis.service.ts';
 import { listInquiries } from '../inquiries/inquiries.repository.ts';
-import { periodStart } from '../sales/sales.service.ts';
 import * as repo from './admin.repository.ts';
 
 type AdminContext = Pick<AppContext, 'database' | 'salesEvents'>;

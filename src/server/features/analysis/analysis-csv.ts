@@ -1,6 +1,6 @@
 import type { Period } from '#shared/sales-constants.ts';
 import type { SetId } from '#shared/sets.ts';
-import type { ExportedSale } from './sales.repository.ts';
+import type { ExportedSale } from './analysis.repository.ts';
 
 export const CSV_HEADER = [
   'Date',

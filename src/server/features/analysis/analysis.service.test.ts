@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AnalysisQuerySchema } from '#shared/schemas/sales.ts';
 import { SalesEvents } from '../../sales/sales-events.ts';
+import type { SalesRepository } from './analysis.repository.ts';
+import { createAnalysisCaches, periodStart, SalesService } from './analysis.service.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
-import type { SalesRepository } from './sales.repository.ts';
-import { createAnalysisCaches, periodStart, SalesService } from './sales.service.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const charizard = AnalysisQuerySchema.parse({ card: 'charizard' });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { AnalysisQuerySchema, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
 import type { AppContext } from '../../context.ts';
-import { SalesRepository } from './sales.repository.ts';
-import { SalesService } from './sales.service.ts';
+import { SalesRepository } from './analysis.repository.ts';
+import { SalesService } from './analysis.service.ts';
 
-export function salesRoutes(context: AppContext): FastifyPluginAsync {
+export function analysisRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
     const service = new SalesService(new SalesRepository(context.database), context.analysisCaches, app.log);

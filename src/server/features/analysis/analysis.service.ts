@@ -5,11 +5,11 @@ import { centsToDollars, EMPTY_STATS } from '#shared/sales-stats.ts';
 import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { mediaUrl } from '../../media/media-store.ts';
 import type { SalesEvents } from '../../sales/sales-events.ts';
+import type { GradeFilter, ListedSale, SalesRepository, SalesScope } from './analysis.repository.ts';
 import { type AnalysisCache, MemoryAnalysisCache } from './analysis-cache.ts';
 import { csvFilename, salesCsv } from './analysis-csv.ts';
 import { type AnalysisSummary, summariseSales } from './analysis-summary.ts';
 import { type CardSales, cardSalesBytes, salesSince } from './card-sales.ts';
-import type { GradeFilter, ListedSale, SalesRepository, SalesScope } from './sales.repository.ts';
 
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS: Record<Period, number | undefined> = { all: undefined, '30d': 30, '90d': 90 };
