@@ -16,7 +16,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { answerFrameworkError, installErrorHandler } from './errors.ts';
-import { createAnalysisCaches } from './features/analysis/analysis.service.ts';
+import { createAnalysisCaches } from './features/analysis/analysis-cache.ts';
 import { registerFeatures } from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
-import type { AnalysisCaches } from './features/analysis/analysis.service.ts';
+import type { AnalysisCaches } from './features/analysis/analysis-cache.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { SalesEvents } from './sales/sales-events.ts';

@@ -1,7 +1,7 @@
 import { normaliseCardName } from '#shared/card-names.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/errors.ts';
-import type { Period } from '#shared/sales-constants.ts';
+import { type Period, periodStart } from '#shared/sales-constants.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
 import {
   type AdminInquiriesResponse,
@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import { periodStart } from '../analysis/analysis.service.ts';
+
 import { listInquiries } from '../inquiries/inquiries.repository.ts';
 import * as repo from './admin.repository.ts';
 

@@ -1,3 +1,6 @@
+import type { SalesEvents } from '../../sales/sales-events.ts';
+import { type CardSales, cardSalesBytes } from './card-sales.ts';
+
 /** SPEC.md §7 and §9: search results are cached for 5 minutes. */
 export const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
 export const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
@@ -105,4 +108,44 @@ export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
     this.entries.delete(key);
     this.currentBytes -= entry.bytes;
   }
+}
+
+/** A summary as the JSON text of its object without the closing brace, ready for the page to be added. */
+export interface CachedSummary {
+  /** The period start it was computed with, so its pages use the same one. */
+  since: string | undefined;
+  jsonHead: string;
+}
+
+export interface AnalysisCaches {
+  /** Whole answers, by card, period, filter and page. */
+  responses: AnalysisCache<Buffer>;
+  /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
+  summaries: AnalysisCache<CachedSummary>;
+  /**
+   * Every sale of a card as columns, by card: another period, filter or page of the card is computed
+   * without reading its sales again.
+   */
+  cards: AnalysisCache<CardSales>;
+  /** Computations under way, so identical requests arriving together share one. */
+  running: Map<string, Promise<unknown>>;
+}
+
+/** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
+const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
+
+/** The analysis caches, all dropped together whenever sales change (on any instance). */
+export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
+  const caches: AnalysisCaches = {
+    responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
+    summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
+    cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+    running: new Map(),
+  };
+  events.onChange(() => {
+    caches.responses.clear();
+    caches.summaries.clear();
+    caches.cards.clear();
+  });
+  return caches;
 }

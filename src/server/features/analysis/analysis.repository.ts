@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -50,94 +50,92 @@ function inScope<O>(query: SalesQuery<O>, scope: SalesScope, filter?: GradeFilte
   return scoped.orderBy('sold_at', 'desc').orderBy('id', 'desc');
 }
 
-/** Read-only queries of the sales analysis. */
-export class SalesRepository {
-  private readonly db: Kysely<Database>;
-  private readonly arrayAggregate: 'json_agg' | 'json_group_array';
-  /** sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. */
-  private readonly epochMs: RawBuilder<number>;
+/** sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. */
+function epochMs(database: DatabaseHandle): RawBuilder<number> {
+  return database.dialect === 'postgres'
+    ? sql<number>`round(extract(epoch from sold_at) * 1000)`
+    : sql<number>`cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer)`;
+}
 
-  constructor(database: DatabaseHandle) {
-    this.db = database.db;
-    const postgres = database.dialect === 'postgres';
-    this.arrayAggregate = postgres ? 'json_agg' : 'json_group_array';
-    this.epochMs = postgres
-      ? sql<number>`round(extract(epoch from sold_at) * 1000)`
-      : sql<number>`cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer)`;
-  }
+/**
+ * Every sale of the card, newest first, in one scan of the sales_card_analysis index. The rows come back
+ * as four JSON arrays rather than tens of thousands of row objects: building those objects costs the
+ * driver more than the scan itself. Both databases aggregate the rows of an ordered subquery in its order
+ * (the analysis tests check it).
+ */
+export async function cardSales(
+  database: DatabaseHandle,
+  setId: SetId,
+  cardName: string,
+): Promise<CardSales> {
+  const { db } = database;
+  const arrayAggregate = database.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
+  const card = inScope(
+    db
+      .selectFrom('sales')
+      .select(['price_cents', epochMs(database).as('sold_ms'), 'grading_company', 'grade']),
+    { setId, cardName, since: undefined },
+  ).as('card');
+  const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade') =>
+    sql<unknown>`${sql.raw(arrayAggregate)}(${sql.ref(`card.${column}`)})`;
+  const row = await db
+    .selectFrom(card)
+    .select([
+      aggregate('price_cents').as('prices'),
+      aggregate('sold_ms').as('sold_ms'),
+      aggregate('grading_company').as('graders'),
+      aggregate('grade').as('grades'),
+    ])
+    .executeTakeFirst();
+  return cardSalesFromRows({
+    prices: jsonColumn<number>(row?.prices),
+    soldAt: jsonColumn<number>(row?.sold_ms),
+    graders: jsonColumn<string | null>(row?.graders),
+    grades: jsonColumn<number | null>(row?.grades),
+  });
+}
 
-  /**
-   * Every sale of the card, newest first, in one scan of the sales_card_analysis index. The rows come back
-   * as four JSON arrays rather than tens of thousands of row objects: building those objects costs the
-   * driver more than the scan itself. Both databases aggregate the rows of an ordered subquery in its order
-   * (the analysis tests check it).
-   */
-  async cardSales(setId: SetId, cardName: string): Promise<CardSales> {
-    const card = inScope(
-      this.db
-        .selectFrom('sales')
-        .select(['price_cents', this.epochMs.as('sold_ms'), 'grading_company', 'grade']),
-      { setId, cardName, since: undefined },
-    ).as('card');
-    const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade') =>
-      sql<unknown>`${sql.raw(this.arrayAggregate)}(${sql.ref(`card.${column}`)})`;
-    const row = await this.db
-      .selectFrom(card)
+/** One page of the filtered sales, newest first. */
+export function salesPage(
+  database: DatabaseHandle,
+  scope: SalesScope,
+  filter: GradeFilter,
+  limit: number,
+  offset: number,
+): Promise<ListedSale[]> {
+  return inScope(
+    database.db
+      .selectFrom('sales')
       .select([
-        aggregate('price_cents').as('prices'),
-        aggregate('sold_ms').as('sold_ms'),
-        aggregate('grading_company').as('graders'),
-        aggregate('grade').as('grades'),
-      ])
-      .executeTakeFirst();
-    return cardSalesFromRows({
-      prices: jsonColumn<number>(row?.prices),
-      soldAt: jsonColumn<number>(row?.sold_ms),
-      graders: jsonColumn<string | null>(row?.graders),
-      grades: jsonColumn<number | null>(row?.grades),
-    });
-  }
+        'id',
+        'sold_at',
+        'price_cents',
+        'seller',
+        'seller_rating',
+        'image',
+        'grading_company',
+        'grade',
+        'sale_type',
+      ]),
+    scope,
+    filter,
+  )
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
 
-  /** One page of the filtered sales, newest first. */
-  salesPage(scope: SalesScope, filter: GradeFilter, limit: number, offset: number): Promise<ListedSale[]> {
-    return inScope(
-      this.db
-        .selectFrom('sales')
-        .select([
-          'id',
-          'sold_at',
-          'price_cents',
-          'seller',
-          'seller_rating',
-          'image',
-          'grading_company',
-          'grade',
-          'sale_type',
-        ]),
-      scope,
-      filter,
-    )
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  }
-
-  /** Every filtered sale of the period, newest first, with the columns of the CSV export. */
-  exportSales(scope: SalesScope, filter: GradeFilter): Promise<ExportedSale[]> {
-    return inScope(
-      this.db
-        .selectFrom('sales')
-        .select([
-          'sold_on',
-          'price_cents',
-          'seller',
-          'seller_rating',
-          'grading_company',
-          'grade',
-          'sale_type',
-        ]),
-      scope,
-      filter,
-    ).execute();
-  }
+/** Every filtered sale of the period, newest first, with the columns of the CSV export. */
+export function exportSales(
+  database: DatabaseHandle,
+  scope: SalesScope,
+  filter: GradeFilter,
+): Promise<ExportedSale[]> {
+  return inScope(
+    database.db
+      .selectFrom('sales')
+      .select(['sold_on', 'price_cents', 'seller', 'seller_rating', 'grading_company', 'grade', 'sale_type']),
+    scope,
+    filter,
+  ).execute();
 }

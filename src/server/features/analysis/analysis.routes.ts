@@ -4,13 +4,11 @@ import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { AnalysisQuerySchema, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
 import type { AppContext } from '../../context.ts';
-import { SalesRepository } from './analysis.repository.ts';
-import { SalesService } from './analysis.service.ts';
+import { analysisJson, exportCsv } from './analysis.service.ts';
 
 export function analysisRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    const service = new SalesService(new SalesRepository(context.database), context.analysisCaches, app.log);
 
     app.get(
       '/api/sales/analysis',
@@ -28,7 +26,7 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const json = await service.analysisJson(request.query);
+        const json = await analysisJson(context, request.query, request.log);
         // Already serialized (and possibly cached) bytes go out as they are, past the response serializer.
         const raw: FastifyReply = reply;
         return raw.type('application/json; charset=utf-8').send(json);
@@ -54,7 +52,7 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const { filename, csv } = await service.exportCsv(request.query);
+        const { filename, csv } = await exportCsv(context, request.query);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
