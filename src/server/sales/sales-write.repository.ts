@@ -238,19 +238,3 @@ export async function insertSales(
     .execute((trx) => writeRecords(database, trx, ordered, createdAt));
   return { inserted, duplicates: records.length - inserted };
 }
-
-export async function recordImportInAuditLog(
-  database: DatabaseHandle,
-  entry: { actor: string | null; subject: string; detail: Record<string, unknown> },
-): Promise<void> {
-  await database.db
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      actor: entry.actor,
-      action: 'sales.import',
-      subject: entry.subject,
-      detail: JSON.stringify(entry.detail),
-    })
-    .execute();
-}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { recordImportInAuditLog } from '../../sales/sales-write.repository.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
 import { parsedBatches } from './parsed-batches.ts';
 import { detectFormat, type ImportFormat } from './readers.ts';
@@ -110,7 +110,8 @@ export async function importSalesFile(
   report();
 
   if (summary.imported > 0) context.salesEvents.changed();
-  await recordImportInAuditLog(context.database, {
+  await recordAudit(context.database.db, {
+    action: 'sales.import',
     actor: options.actor ?? null,
     subject: path.basename(file),
     detail: {
