@@ -15,7 +15,7 @@ describe('profiles API', () => {
     filename = 'picture.png',
     type = 'image/png',
   ) => {
-    const body = await multipartBody('file', bytes, filename, type);
+    const body = await multipartBody(bytes, { filename, type });
     return t.app.inject({
       method: 'PUT',
       url: `/api/users/me/${kind}`,
@@ -140,7 +140,11 @@ describe('profiles API', () => {
       headers: { cookie: owner.cookie },
     });
     expect(json.statusCode).toBe(415);
-    const body = await multipartBody('picture', await pngOf(10, 10), 'a.png', 'image/png');
+    const body = await multipartBody(await pngOf(10, 10), {
+      field: 'picture',
+      filename: 'a.png',
+      type: 'image/png',
+    });
     const wrongField = await t.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',
