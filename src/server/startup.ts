@@ -6,7 +6,7 @@ import { createOrPromoteAdmin } from './features/accounts/bootstrap-admin.ts';
 import { hasNoSalesHistory } from './features/demo-data/demo-data.repository.ts';
 import { loadDemoSales } from './features/demo-data/load-demo-sales.ts';
 
-export const DEMO_SEED = 1;
+const DEMO_SEED = 1;
 
 /** Upload folders older than this were left by a process that died mid-import; younger ones may be in use. */
 const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;

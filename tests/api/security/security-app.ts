@@ -18,7 +18,7 @@ export interface RouteKey {
 }
 
 /** Static files and the API documentation are not part of the contract under test. */
-export function isExcludedRoute(route: RouteKey): boolean {
+function isExcludedRoute(route: RouteKey): boolean {
   return route.method === 'HEAD' || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 }
 

@@ -2,10 +2,10 @@ import type { SalesEvents } from '../../sales/sales-events.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
 
 /** SPEC.md §7 and §9: search results are cached for 5 minutes. */
-export const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
-export const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
+const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
+const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
 /** A card with thousands of sales answers with about 100 KB, so entries alone would not bound memory. */
-export const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Analysis answers (or parts of them) by request key. Behind an interface so that a multi-instance

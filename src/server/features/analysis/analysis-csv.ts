@@ -2,15 +2,7 @@ import type { Period } from '#shared/sales-constants.ts';
 import type { SetId } from '#shared/sets.ts';
 import type { ExportedSale } from './analysis.repository.ts';
 
-export const CSV_HEADER = [
-  'Date',
-  'Price',
-  'Seller',
-  'Seller rating',
-  'Grader',
-  'Grade',
-  'Sale type',
-] as const;
+const CSV_HEADER = ['Date', 'Price', 'Seller', 'Seller rating', 'Grader', 'Grade', 'Sale type'] as const;
 
 const SALE_TYPE_LABELS: Record<string, string> = {
   auction: 'Auction',

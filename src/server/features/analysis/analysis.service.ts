@@ -36,7 +36,7 @@ function toSale(row: repo.ListedSale): Sale {
 }
 
 /** SPEC.md §8: no match (or a failed search) shows the name as typed, N/A number and rarity, no sales. */
-export function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
+function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
   return {
     cardName: normaliseCardName(query.card),
     cardNumber: 'N/A',

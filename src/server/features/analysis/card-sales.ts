@@ -1,5 +1,5 @@
 /** A grader and grade as stored (either may be missing); one entry per distinct pair of a card's sales. */
-export interface GradeKey {
+interface GradeKey {
   grader: string | null;
   grade: number | null;
 }

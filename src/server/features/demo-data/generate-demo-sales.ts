@@ -16,7 +16,7 @@ export interface DemoOptions {
 }
 
 export const DEMO_DAYS = 3 * 365;
-export const DEMO_SELLERS = 300;
+const DEMO_SELLERS = 300;
 const DAY_MS = 86_400_000;
 
 type Grader = (typeof SALE_GRADERS)[number];

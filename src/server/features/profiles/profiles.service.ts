@@ -5,9 +5,9 @@ import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
 import { findPublicUser, type PublicUserRow, setProfileImage } from './profiles.repository.ts';
 
-export const PROFILE_NOT_FOUND = 'We could not find this collector.';
+const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
-export function toPublicProfile(row: PublicUserRow): PublicProfile {
+function toPublicProfile(row: PublicUserRow): PublicProfile {
   return {
     id: row.id,
     username: row.username,

@@ -14,7 +14,7 @@ import {
   quoted,
 } from './sale-values.ts';
 
-export interface ParsedSale {
+interface ParsedSale {
   sale: SaleRecord;
   /** Base64 image payload (no data: prefix), decoded when the row is stored. */
   imageBase64: string | undefined;

@@ -9,7 +9,7 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = <T>(reason: string): Parsed<T> => ({ ok: false, reason });
 
 /** No graded Base, Jungle or Fossil card has come near this; a bigger number is a typo or a parsing slip. */
-export const MAX_PRICE_CENTS = 1_000_000_000;
+const MAX_PRICE_CENTS = 1_000_000_000;
 export const EARLIEST_SALE_DAY = '1999-01-01';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

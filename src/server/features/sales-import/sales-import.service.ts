@@ -8,13 +8,13 @@ import { RejectsFile } from './rejects-file.ts';
 
 export type { ImportContext };
 
-export interface ImportProgress {
+interface ImportProgress {
   rowsRead: number;
   bytesRead: number;
   totalBytes: number;
 }
 
-export interface RejectedRow {
+interface RejectedRow {
   line: number;
   reason: string;
 }
@@ -48,7 +48,7 @@ export interface ImportOptions {
   bulkLoadWhenEmpty?: boolean;
 }
 
-export const MAX_LISTED_REJECTS = 100;
+const MAX_LISTED_REJECTS = 100;
 const PROGRESS_EVERY_ROWS = 1000;
 
 /**
