@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { generateDemoSales } from '#server/features/sales/demo/generate-demo-sales.ts';
+import { generateDemoSales } from '#server/features/demo-data/generate-demo-sales.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

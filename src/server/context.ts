@@ -1,9 +1,9 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
-import type { AnalysisCaches } from './features/sales/sales.service.ts';
-import type { SalesEvents } from './features/sales/sales-events.ts';
+import type { AnalysisCaches } from './features/analysis/analysis-cache.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
+import type { SalesEvents } from './sales/sales-events.ts';
 
 /** What every feature needs, built once per app instance and passed to the feature plugins. */
 export interface AppContext {

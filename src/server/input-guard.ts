@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
-export const NUL_MESSAGE = 'Text may not contain NUL characters.';
+const NUL_MESSAGE = 'Text may not contain NUL characters.';
 
 function containsNul(root: unknown): boolean {
   const pending: unknown[] = [root];

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createOrPromoteAdmin } from './features/accounts/bootstrap-admin.ts';
-import { loadDemoSales } from './features/sales/demo/load-demo-sales.ts';
-import { hasNoSalesHistory } from './features/sales/sales-write.repository.ts';
+import { hasNoSalesHistory } from './features/demo-data/demo-data.repository.ts';
+import { loadDemoSales } from './features/demo-data/load-demo-sales.ts';
 
-export const DEMO_SEED = 1;
+const DEMO_SEED = 1;
 
 /** Upload folders older than this were left by a process that died mid-import; younger ones may be in use. */
 const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;

@@ -23,10 +23,6 @@ export function normaliseCardName(input: string): string {
   return hadMarker && base ? `${base}${NON_HOLO_SUFFIX}` : base;
 }
 
-export function isNonHoloName(name: string): boolean {
-  return name.endsWith(NON_HOLO_SUFFIX);
-}
-
 /** Key for comparing names without caring about case or spacing. */
 export function cardNameKey(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -36,3 +36,12 @@ export function isPeriod(value: string): value is Period {
 export function isSaleGrader(value: string): value is SaleGrader {
   return (SALE_GRADERS as readonly string[]).includes(value);
 }
+
+const DAY_MS = 86_400_000;
+const PERIOD_DAYS: Record<Period, number | undefined> = { all: undefined, '30d': 30, '90d': 90 };
+
+/** The earliest sale instant a period includes, or undefined for all time. */
+export function periodStart(period: Period, now: number): string | undefined {
+  const days = PERIOD_DAYS[period];
+  return days === undefined ? undefined : new Date(now - days * DAY_MS).toISOString();
+}

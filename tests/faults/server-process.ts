@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -14,7 +14,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const ADMIN = { email: 'ops-admin@example.com', password: 'ops admin password' };
+const ADMIN = { email: 'ops-admin@example.com', password: 'ops admin password' };
 
 export interface ServerProcess {
   origin: string;

@@ -29,7 +29,7 @@ export const STAND_IN_CERTS = {
   slow: '40000504',
 } as const;
 
-export const SLOW_ANSWER_MS = 3000;
+const SLOW_ANSWER_MS = 3000;
 export const RETRY_AFTER_SECONDS = '120';
 
 const SUBJECTS: Record<string, { subject: string; grade: string; population: number }> = {

@@ -1,13 +1,23 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 
-/** A multipart/form-data body for inject(): the bytes and the content-type with its boundary. */
+export interface FilePart {
+  /** The form field; `file` unless given. */
+  field?: string;
+  filename?: string;
+  /** The file's content type; application/octet-stream unless given. */
+  type?: string;
+}
+
+/**
+ * A multipart/form-data body with one file, as a browser's form sends it, for inject(): the bytes and the
+ * content-type with its boundary.
+ */
 export async function multipartBody(
-  field: string,
-  bytes: Buffer,
-  filename: string,
-  type: string,
+  content: string | Buffer,
+  { field = 'file', filename = 'upload', type = 'application/octet-stream' }: FilePart = {},
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename);
   const request = new Request('http://localhost/', { method: 'POST', body: form });

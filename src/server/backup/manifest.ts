@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Dialect } from '../db/connect.ts';
 import type { MediaCopy } from './media-copy.ts';
 
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 
 /** What a backup folder holds, written last: a folder without a manifest is not a finished backup. */
 export interface BackupManifest {

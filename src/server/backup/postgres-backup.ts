@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-export const DUMP_FILE = 'holoscope.dump';
+const DUMP_FILE = 'holoscope.dump';
 
 export class PgDumpMissingError extends Error {}
 
 /** pg_dump's arguments and environment: the password travels in PGPASSWORD, never on the command line. */
-export function pgDumpInvocation(
+function pgDumpInvocation(
   databaseUrl: string,
   schema: string | undefined,
   file: string,

@@ -2,8 +2,8 @@ import type { AppContext } from '../context.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfigOrExit } from '../env.ts';
-import { createSalesEvents } from '../features/sales/sales-events.ts';
 import { MediaStore } from '../media/media-store.ts';
+import { createSalesEvents } from '../sales/sales-events.ts';
 
 export type CliContext = Pick<AppContext, 'config' | 'database' | 'media' | 'salesEvents'>;
 

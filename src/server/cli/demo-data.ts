@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadDemoSales } from '../features/sales/demo/load-demo-sales.ts';
+import { loadDemoSales } from '../features/demo-data/load-demo-sales.ts';
 import { openCliDatabase } from './cli-database.ts';
 import { formatCount, progressBar } from './progress.ts';
 

@@ -84,8 +84,11 @@ function connectPostgres(url: string, schema: string | undefined): DatabaseHandl
     idleTimeoutMillis: 30_000,
     ...(schema ? { options: `-c search_path=${schema} -c timezone=UTC` } : { options: '-c timezone=UTC' }),
   });
-  // A dropped connection must not crash the process; the next query reconnects.
+  // A dropped connection must not crash the process; the next query reconnects. The pool listens on idle
+  // connections only: one lost while a request holds it would otherwise raise an unhandled 'error' event.
+  // Its query fails instead, and the pool discards it when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -19,7 +19,7 @@ export interface UsersTable {
   banner_image: string | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   user_id: string;
   created_at: string;
@@ -27,7 +27,7 @@ export interface SessionsTable {
   last_seen_at: string;
 }
 
-export interface SalesColumns {
+interface SalesColumns {
   id: string;
   card_id: string;
   set_id: string;
@@ -47,7 +47,7 @@ export interface SalesColumns {
   created_at: string;
 }
 
-export type SalesTable = SalesColumns;
+type SalesTable = SalesColumns;
 
 export interface DeletedSalesTable extends SalesColumns {
   deleted_at: string;
@@ -82,7 +82,7 @@ export interface OffersTable {
   updated_at: string;
 }
 
-export interface MediaTable {
+interface MediaTable {
   hash: string;
   mime: string;
   width: number;
@@ -91,14 +91,14 @@ export interface MediaTable {
   created_at: string;
 }
 
-export interface CertLookupsTable {
+interface CertLookupsTable {
   cert_number: string;
   payload: string;
   images: string;
   fetched_at: string;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   at: string;
   actor: string | null;

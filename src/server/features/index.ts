@@ -4,6 +4,7 @@ import { mediaRoutes } from '../media/media.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { installSessionHook } from './accounts/session-hook.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
+import { analysisRoutes } from './analysis/analysis.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { certRoutes } from './certs/certs.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
@@ -12,10 +13,9 @@ import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
-import { salesRoutes } from './sales/sales.routes.ts';
+import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -24,10 +24,10 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(catalogueRoutes(context));
   await app.register(mediaRoutes(context));
   await app.register(suggestionsRoutes(context));
-  await app.register(salesRoutes(context));
+  await app.register(analysisRoutes(context));
   await app.register(consignmentRoutes(context));
   await app.register(accountsRoutes(context));
-  await app.register(usersRoutes(context));
+  await app.register(profilesRoutes(context));
   await app.register(liveRoutes(context));
   await app.register(certRoutes(context));
   await app.register(inquiryRoutes(context));

@@ -1,5 +1,5 @@
 export const LIVE_EVENT_TYPES = ['profile', 'collection', 'offer'] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Something about a user changed; subscribers refetch what they show of that user. */
 export interface LiveEvent {
@@ -22,7 +22,7 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export function isVisibleTo(event: LiveEvent, viewerId: string | null | undefined): boolean {
+function isVisibleTo(event: LiveEvent, viewerId: string | null | undefined): boolean {
   return !event.to || (viewerId != null && event.to.includes(viewerId));
 }
 

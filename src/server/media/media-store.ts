@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 /** Uploads larger than this are refused before any decoding. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Decoding stops past this many pixels, so a tiny file cannot claim gigapixels (a pixel flood). */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 const HASH = /^[a-f0-9]{64}$/;
 

@@ -45,7 +45,7 @@ const get = (url: string) => () => ({ method: 'GET' as const, url });
 const charizard = findCardByName('base_set', 'Charizard');
 
 async function imageUpload(url: string): Promise<Request> {
-  const body = await multipartBody('file', await pngOf(30, 30), 'me.png', 'image/png');
+  const body = await multipartBody(await pngOf(30, 30), { filename: 'me.png', type: 'image/png' });
   return { method: 'PUT', url, payload: body.payload, headers: body.headers };
 }
 
@@ -208,7 +208,7 @@ const MATRIX: Record<string, Entry> = {
         sale_date: dayBefore(2),
         seller: 'matrix_seller',
       });
-      const body = await multipartBody('file', Buffer.from(`${line}\n`), 'sales.jsonl', 'application/json');
+      const body = await multipartBody(`${line}\n`, { filename: 'sales.jsonl', type: 'application/json' });
       return { method: 'POST', url: '/api/admin/sales/import', payload: body.payload, headers: body.headers };
     },
     expect: adminOnly(200),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/connect.ts';
 
 /** Strings that try to end up as markup in a page. */
-export const MARKUP_PAYLOADS = [
+const MARKUP_PAYLOADS = [
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   "'><svg/onload=alert(1)>",
@@ -37,14 +37,7 @@ const NASTY_STRINGS = [
   'a'.repeat(5_000),
 ] as const;
 
-export const DANGEROUS_KEYS = [
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-];
+const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty'];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
@@ -70,7 +63,7 @@ function objectOf(entries: [string, unknown][]): Record<string, unknown> {
   return target;
 }
 
-export const hostileKey = fc.oneof(fc.constantFrom(...DANGEROUS_KEYS), fc.string({ maxLength: 12 }));
+const hostileKey = fc.oneof(fc.constantFrom(...DANGEROUS_KEYS), fc.string({ maxLength: 12 }));
 
 export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(

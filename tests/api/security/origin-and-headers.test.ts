@@ -57,7 +57,7 @@ describe('served over HTTPS with secure cookies', () => {
 
   /** One request of each kind a forged page would try: add, offer, upload, admin delete, remove, sign out. */
   async function unsafeRequests(): Promise<UnsafeRequest[]> {
-    const avatar = await multipartBody('file', await pngOf(20, 20), 'me.png', 'image/png');
+    const avatar = await multipartBody(await pngOf(20, 20), { filename: 'me.png', type: 'image/png' });
     return [
       {
         who: collector,

@@ -18,7 +18,7 @@ export interface RouteKey {
 }
 
 /** Static files and the API documentation are not part of the contract under test. */
-export function isExcludedRoute(route: RouteKey): boolean {
+function isExcludedRoute(route: RouteKey): boolean {
   return route.method === 'HEAD' || route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 }
 
@@ -68,7 +68,7 @@ export function useSecurityApp(overrides: Partial<Config> = {}): SecurityApp {
     holder.other = await registerUser(holder.app);
     holder.admin = await makeAdmin(holder);
     holder.collectorItemId = (await addItem(holder.app, holder.collector)).id;
-    const avatar = await multipartBody('file', await pngOf(40, 40), 'me.png', 'image/png');
+    const avatar = await multipartBody(await pngOf(40, 40), { filename: 'me.png', type: 'image/png' });
     const uploaded = await holder.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',

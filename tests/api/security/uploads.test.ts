@@ -91,7 +91,7 @@ describe('image uploads', () => {
   });
 
   async function upload(kind: string, bytes: Buffer, filename: string, type: string) {
-    const body = await multipartBody('file', bytes, filename, type);
+    const body = await multipartBody(bytes, { filename, type });
     return t.app.inject({
       method: 'PUT',
       url: `/api/users/me/${kind}`,

@@ -130,16 +130,3 @@ export async function recordLoginFailure(db: Db, failure: LoginFailuresTable, fo
       .execute();
   });
 }
-
-export async function recordAudit(db: Db, entry: { actor: string | null; action: string; subject: string }) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      subject: entry.subject,
-      detail: null,
-    })
-    .execute();
-}

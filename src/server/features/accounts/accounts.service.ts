@@ -30,7 +30,7 @@ type Db = Kysely<Database>;
 
 /** At most this many failed sign-ins per account within the window; then sign-in waits, whatever the IP. */
 export const LOGIN_FAILURE_LIMIT = 100;
-export const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
+const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {

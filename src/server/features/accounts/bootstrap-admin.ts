@@ -8,6 +8,7 @@ import {
   USERNAME_MAX_LENGTH,
   usernameKey,
 } from '#shared/registration.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './accounts.repository.ts';
 import { hashPassword } from './password.ts';
@@ -38,7 +39,7 @@ export async function createOrPromoteAdmin(
   if (existing) {
     await db.transaction().execute(async (trx) => {
       await repo.setUserAdminAndPassword(trx, existing.id, passwordHash);
-      await repo.recordAudit(trx, { actor: null, action: 'promote-admin', subject: existing.id });
+      await recordAudit(trx, { actor: null, action: 'promote-admin', subject: existing.id });
     });
     return { id: existing.id, email, username: existing.username, created: false };
   }
@@ -56,7 +57,7 @@ export async function createOrPromoteAdmin(
       is_admin: true,
       created_at: new Date().toISOString(),
     });
-    await repo.recordAudit(trx, { actor: null, action: 'create-admin', subject: id });
+    await recordAudit(trx, { actor: null, action: 'create-admin', subject: id });
   });
   return { id, email, username, created: true };
 }

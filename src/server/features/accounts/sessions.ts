@@ -6,7 +6,7 @@ export const SESSION_COOKIE = 'holoscope_session';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reading pages does not write on every request. */
-export const SESSION_TOUCH_MS = 60 * 60 * 1000;
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
 
 /** 256 random bits; only its SHA-256 is stored, so a leaked sessions table signs nobody in. */
 export function newSessionToken(): string {

@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/errors.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
-import { multipartFile } from './admin-test-helpers.ts';
+import { multipartBody } from '../../../../tests/helpers/upload.ts';
 
 interface AdminRoute {
   name: string;
@@ -72,7 +72,7 @@ describe('admin routes are for admins only', () => {
       name: 'import',
       method: 'POST',
       url: '/api/admin/sales/import',
-      body: async () => multipartFile('{"set_id":"base_set"}\n'),
+      body: () => multipartBody('{"set_id":"base_set"}\n', { filename: 'sales.jsonl' }),
       adminStatus: 200,
     },
   ];

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dayBefore } from '#shared/schemas/admin.ts';
 import { makeAdmin, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
-import { multipartFile } from './admin-test-helpers.ts';
+import { multipartBody } from '../../../../tests/helpers/upload.ts';
 
 const yesterday = dayBefore(1);
 
@@ -27,8 +27,14 @@ describe('admin import', () => {
     admin = await makeAdmin(t);
   });
 
-  const upload = (content: string, options: { filename?: string; field?: string; query?: string } = {}) => {
-    const { payload, headers } = multipartFile(content, options);
+  const upload = async (
+    content: string,
+    options: { filename?: string; field?: string; query?: string } = {},
+  ) => {
+    const { payload, headers } = await multipartBody(content, {
+      filename: options.filename ?? 'sales.jsonl',
+      field: options.field,
+    });
     return t.app.inject({
       method: 'POST',
       url: `/api/admin/sales/import${options.query ?? ''}`,

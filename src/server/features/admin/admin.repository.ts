@@ -7,13 +7,6 @@ export type ArchivedSaleRow = Selectable<DeletedSalesTable> & { deleted_by_usern
 /** Rows per multi-row INSERT: 19 columns × 500 stays far below both dialects' limits on bound parameters. */
 const ROWS_PER_INSERT = 500;
 
-export interface AuditEntry {
-  actor: string;
-  action: string;
-  subject: string;
-  detail: Record<string, unknown>;
-}
-
 /** The newest sales of a set on one calendar day, and how many that day has. */
 export async function salesOnDay(
   db: Kysely<Database>,
@@ -106,17 +99,4 @@ export async function reinsertSales(trx: Transaction<Database>, rows: readonly S
       .values(rows.slice(start, start + ROWS_PER_INSERT))
       .execute();
   }
-}
-
-export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: new Date().toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      subject: entry.subject,
-      detail: JSON.stringify(entry.detail),
-    })
-    .execute();
 }

@@ -1,7 +1,7 @@
 import { normaliseCardName } from '#shared/card-names.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import { MESSAGES } from '#shared/errors.ts';
-import type { Period } from '#shared/sales-constants.ts';
+import { type Period, periodStart } from '#shared/sales-constants.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
 import {
   type AdminInquiriesResponse,
@@ -14,12 +14,13 @@ import {
   type SalesByDayResponse,
 } from '#shared/schemas/admin.ts';
 import type { SetId } from '#shared/sets.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import type { AppContext } from '../../context.ts';
 import type { SaleRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
+
 import { listInquiries } from '../inquiries/inquiries.repository.ts';
-import { periodStart } from '../sales/sales.service.ts';
 import * as repo from './admin.repository.ts';
 
 type AdminContext = Pick<AppContext, 'database' | 'salesEvents'>;
@@ -138,7 +139,7 @@ export async function deleteSales(
         const rows = await repo.takeSales(trx, ids);
         if (rows.length !== ids.length) throw notFoundAmong(ids, rows);
         await repo.archiveSales(trx, rows, new Date().toISOString(), adminId);
-        await repo.recordAudit(trx, {
+        await recordAudit(trx, {
           actor: adminId,
           action: 'sales.delete',
           subject: ids.join(','),
@@ -166,7 +167,7 @@ export async function restoreSales(
         if (archived.length !== ids.length) throw notFoundAmong(ids, archived);
         const rows = archived.map(({ deleted_at: _at, deleted_by: _by, ...sale }) => sale);
         await repo.reinsertSales(trx, rows);
-        await repo.recordAudit(trx, {
+        await recordAudit(trx, {
           actor: adminId,
           action: 'sales.restore',
           subject: ids.join(','),

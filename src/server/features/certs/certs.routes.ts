@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CertParamsSchema, CertResponseSchema } from '#shared/schemas/certs.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
-import { CertService } from './certs.service.ts';
+import { type CertContext, lookupCert } from './certs.service.ts';
 import { PsaClient } from './psa-client.ts';
 
 export function certRoutes(context: AppContext): FastifyPluginAsync {
   const { psaApiToken, psaApiBaseUrl } = context.config;
   const psa = psaApiToken ? new PsaClient({ baseUrl: psaApiBaseUrl, token: psaApiToken }) : undefined;
-  const service = new CertService(context.database.db, context.media, psa);
+  const certs: CertContext = { database: context.database, media: context.media, psa, inFlight: new Map() };
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +30,7 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
           },
         },
       },
-      async (request) => service.lookup(request.params.certNumber),
+      async (request) => lookupCert(certs, request.params.certNumber),
     );
   };
 }

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { MESSAGES } from '#shared/errors.ts';
 import { type CertImage, type CertResponse, certFetchFailedMessage } from '#shared/schemas/certs.ts';
-import type { Database } from '../../db/schema.ts';
+import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { findCertLookup, saveCertLookup } from './certs.repository.ts';
@@ -9,72 +8,68 @@ import type { PsaClient, PsaFailure } from './psa-client.ts';
 
 const IMAGE_BOX = { maxWidth: 1200, maxHeight: 2000 };
 
+/** What a lookup needs: the database and media store, PSA when it is configured, and the lookups under way. */
+export type CertContext = Pick<AppContext, 'database' | 'media'> & {
+  psa: PsaClient | undefined;
+  /** Lookups waiting on PSA, by certificate number: two people asking for the same one share one PSA call. */
+  inFlight: Map<string, Promise<CertResponse>>;
+};
+
 /**
- * Certificate lookups through PSA. A successful answer is kept in the database with copies of its scans, so a
+ * A certificate through PSA. A successful answer is kept in the database with copies of its scans, so a
  * repeat costs no PSA call (PSA's public API allows few calls a day) and pages load images from our origin.
  */
-export class CertService {
-  private readonly inFlight = new Map<string, Promise<CertResponse>>();
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly media: MediaStore,
-    private readonly psa: PsaClient | undefined,
-  ) {}
-
-  async lookup(certNumber: string): Promise<CertResponse> {
-    const cached = await findCertLookup(this.db, certNumber);
-    if (cached) return { cert: cached.cert, images: cached.images };
-    const psa = this.psa;
-    if (!psa) throw new AppError(503, 'psa-not-configured', MESSAGES.psaNotConfigured);
-    // Two people asking for the same certificate at once share one PSA call.
-    let pending = this.inFlight.get(certNumber);
-    if (!pending) {
-      pending = this.fetchFromPsa(psa, certNumber).finally(() => this.inFlight.delete(certNumber));
-      this.inFlight.set(certNumber, pending);
-    }
-    return pending;
+export async function lookupCert(context: CertContext, certNumber: string): Promise<CertResponse> {
+  const cached = await findCertLookup(context.database.db, certNumber);
+  if (cached) return { cert: cached.cert, images: cached.images };
+  const psa = context.psa;
+  if (!psa) throw new AppError(503, 'psa-not-configured', MESSAGES.psaNotConfigured);
+  let pending = context.inFlight.get(certNumber);
+  if (!pending) {
+    pending = fetchFromPsa(context, psa, certNumber).finally(() => context.inFlight.delete(certNumber));
+    context.inFlight.set(certNumber, pending);
   }
+  return pending;
+}
 
-  private async fetchFromPsa(psa: PsaClient, certNumber: string): Promise<CertResponse> {
-    const answer = await psa.getCert(certNumber);
-    switch (answer.kind) {
-      case 'found':
-        break;
-      case 'unknown':
-        throw notFound(`PSA has no certificate with the number ${certNumber}.`);
-      case 'invalid': {
-        const message = `PSA does not accept ${certNumber} as a certificate number. Check it and try again.`;
-        throw badRequest(message, { certNumber: message });
-      }
-      default:
-        throw psaUnavailable(answer);
+async function fetchFromPsa(context: CertContext, psa: PsaClient, certNumber: string): Promise<CertResponse> {
+  const answer = await psa.getCert(certNumber);
+  switch (answer.kind) {
+    case 'found':
+      break;
+    case 'unknown':
+      throw notFound(`PSA has no certificate with the number ${certNumber}.`);
+    case 'invalid': {
+      const message = `PSA does not accept ${certNumber} as a certificate number. Check it and try again.`;
+      throw badRequest(message, { certNumber: message });
     }
-    const listed = await psa.getImages(certNumber);
-    if (listed.kind !== 'images') throw psaUnavailable(listed);
-
-    let complete = true;
-    const images: CertImage[] = [];
-    for (const image of [...listed.images].sort((a, b) => Number(b.isFront) - Number(a.isFront))) {
-      const copy = await this.keepCopy(psa, image.url);
-      if (copy) images.push({ isFront: image.isFront, url: copy });
-      else complete = false;
-    }
-    const result = { cert: answer.cert, images };
-    // An image that could not be fetched this time may come next time, so only complete answers are kept.
-    if (complete) await saveCertLookup(this.db, certNumber, result);
-    return result;
+    default:
+      throw psaUnavailable(answer);
   }
+  const listed = await psa.getImages(certNumber);
+  if (listed.kind !== 'images') throw psaUnavailable(listed);
 
-  private async keepCopy(psa: PsaClient, url: string): Promise<string | undefined> {
-    const download = await psa.downloadImage(url);
-    if (download.kind !== 'image') return undefined;
-    try {
-      const stored = await this.media.putImage(download.body, IMAGE_BOX);
-      return `/media/${stored.hash}`;
-    } catch {
-      return undefined;
-    }
+  let complete = true;
+  const images: CertImage[] = [];
+  for (const image of [...listed.images].sort((a, b) => Number(b.isFront) - Number(a.isFront))) {
+    const copy = await keepCopy(context.media, psa, image.url);
+    if (copy) images.push({ isFront: image.isFront, url: copy });
+    else complete = false;
+  }
+  const result = { cert: answer.cert, images };
+  // An image that could not be fetched this time may come next time, so only complete answers are kept.
+  if (complete) await saveCertLookup(context.database.db, certNumber, result);
+  return result;
+}
+
+async function keepCopy(media: MediaStore, psa: PsaClient, url: string): Promise<string | undefined> {
+  const download = await psa.downloadImage(url);
+  if (download.kind !== 'image') return undefined;
+  try {
+    const stored = await media.putImage(download.body, IMAGE_BOX);
+    return `/media/${stored.hash}`;
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { PsaCert } from '#shared/schemas/certs.ts';
 
 /** How long one call to PSA (or one image download) may take before we give up on it. */
-export const PSA_TIMEOUT_MS = 8000;
+const PSA_TIMEOUT_MS = 8000;
 /** PSA's scans are well under this; anything bigger is not a card photo. */
-export const MAX_CERT_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_CERT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export type PsaFailure =
   | { kind: 'refused'; status: number; statusText: string; retryAfter?: string }

@@ -7,7 +7,7 @@ export type CollectionItemRow = Selectable<CollectionItemsTable>;
 export type NewCollectionItem = Omit<CollectionItemRow, 'accepting_offers'> & { accepting_offers: boolean };
 
 /** A boolean literal both dialects store as they read it back (SQLite's TRUE and FALSE are 1 and 0). */
-export const booleanLiteral = (value: boolean) => sql.lit(value);
+const booleanLiteral = (value: boolean) => sql.lit(value);
 
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -23,10 +23,6 @@ export function findItemsOfUser(db: Db, userId: string): Promise<CollectionItemR
     .orderBy('added_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-}
-
-export function findItem(db: Db, itemId: string): Promise<CollectionItemRow | undefined> {
-  return db.selectFrom('collection_items').selectAll().where('id', '=', itemId).executeTakeFirst();
 }
 
 export async function countItemsInList(db: Db, userId: string, list: CollectionList): Promise<number> {

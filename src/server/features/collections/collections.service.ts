@@ -21,7 +21,7 @@ import * as repo from './collections.repository.ts';
 
 type Context = Pick<AppContext, 'database' | 'live'>;
 
-export const COLLECTOR_NOT_FOUND = 'We could not find this collector.';
+const COLLECTOR_NOT_FOUND = 'We could not find this collector.';
 /** Ids in one millisecond are taken only by adds racing each other; this many tries is far more than enough. */
 const ID_ATTEMPTS = 50;
 
@@ -34,7 +34,7 @@ export function asVariant(value: string | null): Variant | null {
 }
 
 /** The stored row with what the catalogue knows of its card. */
-export function toCollectionItem(row: repo.CollectionItemRow): CollectionItem {
+function toCollectionItem(row: repo.CollectionItemRow): CollectionItem {
   const card = findCardById(row.card_id);
   const setId = isSetId(row.set_id) ? row.set_id : 'base_set';
   return {

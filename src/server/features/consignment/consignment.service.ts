@@ -1,7 +1,7 @@
 import type { ConsignmentAgent } from '#shared/schemas/sales.ts';
 
 /** SPEC.md §3 and §9: three hard-coded agents with these ratings (of 5) and fees. */
-export const CONSIGNMENT_AGENTS: readonly ConsignmentAgent[] = [
+const CONSIGNMENT_AGENTS: readonly ConsignmentAgent[] = [
   {
     id: 'vintage-vault',
     name: 'Vintage Vault Consignments',

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { createInquiry } from './inquiries.service.ts';
 
 /** A person sends a handful of inquiries at most; more from one address in a short time is abuse. */
-export const INQUIRY_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
+const INQUIRY_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' };
 
 export function inquiryRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {

@@ -90,7 +90,7 @@ describe('live updates', () => {
     const visitorTab = await openStream(port);
     const ownerTab = await openStream(port, owner.cookie);
 
-    const body = await multipartBody('file', await pngOf(40, 40), 'a.png', 'image/png');
+    const body = await multipartBody(await pngOf(40, 40), { filename: 'a.png', type: 'image/png' });
     const upload = t.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 
 /** Proxies and browsers drop a silent connection; a comment line this often keeps it open. */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 3_000;
 

@@ -24,7 +24,7 @@ const ACTIONS: Record<OfferAction, Pick<repo.Transition, 'status'> & { as: repo.
     withdraw: { status: 'withdrawn', as: 'from_user' },
   };
 
-export function toOffer(row: repo.OfferViewRow, direction: repo.Direction): Offer {
+function toOffer(row: repo.OfferViewRow, direction: repo.Direction): Offer {
   return {
     id: row.id,
     status: row.status,

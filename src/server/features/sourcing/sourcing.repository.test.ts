@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { createDemoCollectors } from '../collections/bulk-collectors.ts';
+import { createDemoCollectors } from '../demo-data/demo-collectors.ts';
 import { collectedCopiesQuery, countCollectedCopies } from './sourcing.repository.ts';
 import { findCollectors } from './sourcing.service.ts';
 

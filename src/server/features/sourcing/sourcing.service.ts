@@ -22,7 +22,7 @@ function orDefault(value: string | null | undefined, fallback: string): string {
   return value?.trim() ? value : fallback;
 }
 
-export function toCollector(row: CollectedCopyRow, setId: SetId): Collector {
+function toCollector(row: CollectedCopyRow, setId: SetId): Collector {
   return {
     itemId: row.id,
     collectorId: row.user_id,

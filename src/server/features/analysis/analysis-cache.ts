@@ -1,0 +1,151 @@
+import type { SalesEvents } from '../../sales/sales-events.ts';
+import { type CardSales, cardSalesBytes } from './card-sales.ts';
+
+/** SPEC.md §7 and §9: search results are cached for 5 minutes. */
+const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
+const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
+/** A card with thousands of sales answers with about 100 KB, so entries alone would not bound memory. */
+const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Analysis answers (or parts of them) by request key. Behind an interface so that a multi-instance
+ * deployment can swap in one that is also dropped when another instance announces a sales change.
+ */
+export interface AnalysisCache<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+  clear(): void;
+  /**
+   * Changes on every clear. A computation that began before a clear must not store its answer afterwards,
+   * or a result from before a change would outlive it.
+   */
+  readonly generation: number;
+}
+
+interface Entry<T> {
+  value: T;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface MemoryAnalysisCacheOptions<T> {
+  /** About how many bytes a value holds. */
+  sizeOf: (value: T) => number;
+  maxEntries?: number;
+  maxBytes?: number;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * In-process cache with a time to live and least-recently-used eviction (a Map keeps insertion order),
+ * bounded by entries and by bytes.
+ */
+export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+  private readonly sizeOf: (value: T) => number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private currentGeneration = 0;
+  private currentBytes = 0;
+
+  constructor(options: MemoryAnalysisCacheOptions<T>) {
+    this.sizeOf = options.sizeOf;
+    this.maxEntries = options.maxEntries ?? ANALYSIS_CACHE_MAX_ENTRIES;
+    this.maxBytes = options.maxBytes ?? ANALYSIS_CACHE_MAX_BYTES;
+    this.ttlMs = options.ttlMs ?? ANALYSIS_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.currentBytes;
+  }
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) {
+      this.currentBytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: T): void {
+    const bytes = this.sizeOf(value);
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { value, bytes, expiresAt: this.now() + this.ttlMs });
+    this.currentBytes += bytes;
+    while (this.entries.size > this.maxEntries || this.currentBytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.currentBytes = 0;
+    this.currentGeneration++;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.currentBytes -= entry.bytes;
+  }
+}
+
+/** A summary as the JSON text of its object without the closing brace, ready for the page to be added. */
+export interface CachedSummary {
+  /** The period start it was computed with, so its pages use the same one. */
+  since: string | undefined;
+  jsonHead: string;
+}
+
+export interface AnalysisCaches {
+  /** Whole answers, by card, period, filter and page. */
+  responses: AnalysisCache<Buffer>;
+  /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
+  summaries: AnalysisCache<CachedSummary>;
+  /**
+   * Every sale of a card as columns, by card: another period, filter or page of the card is computed
+   * without reading its sales again.
+   */
+  cards: AnalysisCache<CardSales>;
+  /** Computations under way, so identical requests arriving together share one. */
+  running: Map<string, Promise<unknown>>;
+}
+
+/** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
+const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
+
+/** The analysis caches, all dropped together whenever sales change (on any instance). */
+export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
+  const caches: AnalysisCaches = {
+    responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
+    summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
+    cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+    running: new Map(),
+  };
+  events.onChange(() => {
+    caches.responses.clear();
+    caches.summaries.clear();
+    caches.cards.clear();
+  });
+  return caches;
+}

@@ -1,0 +1,141 @@
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { SetId } from '#shared/sets.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { type CardSales, cardSalesFromRows } from './card-sales.ts';
+
+/** The sales of one card in a period: set, the card's search name, and the earliest instant (or all). */
+export interface SalesScope {
+  setId: SetId;
+  cardName: string;
+  since: string | undefined;
+}
+
+/** Optional grading filter; either part alone narrows by that part only. */
+export interface GradeFilter {
+  grader: string | undefined;
+  grade: number | undefined;
+}
+
+/** SQLite hands JSON aggregates over as text, PostgreSQL as parsed values, and null for no rows. */
+function jsonColumn<T>(value: unknown): T[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+}
+
+export interface ListedSale {
+  id: string;
+  sold_at: string;
+  price_cents: number;
+  seller: string;
+  seller_rating: number | null;
+  image: string | null;
+  grading_company: string | null;
+  grade: number | null;
+  sale_type: string | null;
+}
+
+export interface ExportedSale extends Omit<ListedSale, 'id' | 'image' | 'sold_at'> {
+  sold_on: string;
+}
+
+type SalesQuery<O> = SelectQueryBuilder<Database, 'sales', O>;
+
+function inScope<O>(query: SalesQuery<O>, scope: SalesScope, filter?: GradeFilter): SalesQuery<O> {
+  let scoped = query.where('set_id', '=', scope.setId).where('card_name', '=', scope.cardName);
+  if (scope.since) scoped = scoped.where('sold_at', '>=', scope.since);
+  if (filter?.grader) scoped = scoped.where('grading_company', '=', filter.grader);
+  if (filter?.grade !== undefined) scoped = scoped.where('grade', '=', filter.grade);
+  // sold_at then id: a total order, so pages never overlap and "newest" is the same sale everywhere.
+  return scoped.orderBy('sold_at', 'desc').orderBy('id', 'desc');
+}
+
+/** sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. */
+function epochMs(database: DatabaseHandle): RawBuilder<number> {
+  return database.dialect === 'postgres'
+    ? sql<number>`round(extract(epoch from sold_at) * 1000)`
+    : sql<number>`cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer)`;
+}
+
+/**
+ * Every sale of the card, newest first, in one scan of the sales_card_analysis index. The rows come back
+ * as four JSON arrays rather than tens of thousands of row objects: building those objects costs the
+ * driver more than the scan itself. Both databases aggregate the rows of an ordered subquery in its order
+ * (the analysis tests check it).
+ */
+export async function cardSales(
+  database: DatabaseHandle,
+  setId: SetId,
+  cardName: string,
+): Promise<CardSales> {
+  const { db } = database;
+  const arrayAggregate = database.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
+  const card = inScope(
+    db
+      .selectFrom('sales')
+      .select(['price_cents', epochMs(database).as('sold_ms'), 'grading_company', 'grade']),
+    { setId, cardName, since: undefined },
+  ).as('card');
+  const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade') =>
+    sql<unknown>`${sql.raw(arrayAggregate)}(${sql.ref(`card.${column}`)})`;
+  const row = await db
+    .selectFrom(card)
+    .select([
+      aggregate('price_cents').as('prices'),
+      aggregate('sold_ms').as('sold_ms'),
+      aggregate('grading_company').as('graders'),
+      aggregate('grade').as('grades'),
+    ])
+    .executeTakeFirst();
+  return cardSalesFromRows({
+    prices: jsonColumn<number>(row?.prices),
+    soldAt: jsonColumn<number>(row?.sold_ms),
+    graders: jsonColumn<string | null>(row?.graders),
+    grades: jsonColumn<number | null>(row?.grades),
+  });
+}
+
+/** One page of the filtered sales, newest first. */
+export function salesPage(
+  database: DatabaseHandle,
+  scope: SalesScope,
+  filter: GradeFilter,
+  limit: number,
+  offset: number,
+): Promise<ListedSale[]> {
+  return inScope(
+    database.db
+      .selectFrom('sales')
+      .select([
+        'id',
+        'sold_at',
+        'price_cents',
+        'seller',
+        'seller_rating',
+        'image',
+        'grading_company',
+        'grade',
+        'sale_type',
+      ]),
+    scope,
+    filter,
+  )
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Every filtered sale of the period, newest first, with the columns of the CSV export. */
+export function exportSales(
+  database: DatabaseHandle,
+  scope: SalesScope,
+  filter: GradeFilter,
+): Promise<ExportedSale[]> {
+  return inScope(
+    database.db
+      .selectFrom('sales')
+      .select(['sold_on', 'price_cents', 'seller', 'seller_rating', 'grading_company', 'grade', 'sale_type']),
+    scope,
+    filter,
+  ).execute();
+}

@@ -1,0 +1,175 @@
+import { normaliseCardName } from '#shared/card-names.ts';
+import { type Card, findCardByName } from '#shared/catalogue.ts';
+import { type Period, periodStart, SALE_TYPES } from '#shared/sales-constants.ts';
+import { centsToDollars, EMPTY_STATS } from '#shared/sales-stats.ts';
+import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
+import type { AppContext } from '../../context.ts';
+import { mediaUrl } from '../../media/media-store.ts';
+import * as repo from './analysis.repository.ts';
+import type { AnalysisCache, AnalysisCaches, CachedSummary } from './analysis-cache.ts';
+import { csvFilename, salesCsv } from './analysis-csv.ts';
+import { type AnalysisSummary, summariseSales } from './analysis-summary.ts';
+import { type CardSales, salesSince } from './card-sales.ts';
+
+type AnalysisContext = Pick<AppContext, 'database' | 'analysisCaches'>;
+
+export interface ServiceLogger {
+  error(details: object, message: string): void;
+}
+
+function isSaleType(value: string | null): value is Sale['saleType'] & string {
+  return value !== null && (SALE_TYPES as readonly string[]).includes(value);
+}
+
+function toSale(row: repo.ListedSale): Sale {
+  return {
+    saleId: row.id,
+    date: row.sold_at,
+    price: centsToDollars(row.price_cents),
+    seller: row.seller,
+    sellerRating: row.seller_rating,
+    imageUrl: mediaUrl(row.image),
+    grader: row.grading_company,
+    grade: row.grade,
+    saleType: isSaleType(row.sale_type) ? row.sale_type : null,
+  };
+}
+
+/** SPEC.md §8: no match (or a failed search) shows the name as typed, N/A number and rarity, no sales. */
+function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
+  return {
+    cardName: normaliseCardName(query.card),
+    cardNumber: 'N/A',
+    rarity: 'N/A',
+    cardId: null,
+    setId: query.set,
+    imageUrl: null,
+    period: query.period,
+    stats: { ...EMPTY_STATS },
+    series: { points: { t: [], p: [] }, median: { t: [], p: [] }, sampled: false },
+    gradeOptions: [],
+    sales: [],
+    total: 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function toJson(analysis: AnalysisResponse): Buffer {
+  return Buffer.from(JSON.stringify(analysis));
+}
+
+/** Runs `work` once for concurrent callers with the same key. */
+function shared<T>(running: AnalysisCaches['running'], key: string, work: () => Promise<T>): Promise<T> {
+  const pending = running.get(key);
+  if (pending) return pending as Promise<T>;
+  const promise = work().finally(() => running.delete(key));
+  running.set(key, promise);
+  return promise;
+}
+
+/**
+ * The cached value, or `compute`'s, computed once for concurrent callers. It is kept only if the cache was
+ * not cleared meanwhile: a value computed from sales that changed while it was computed must not outlive
+ * them.
+ */
+function cached<T>(
+  caches: AnalysisCaches,
+  cache: AnalysisCache<T>,
+  name: string,
+  key: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const hit = cache.get(key);
+  if (hit !== undefined) return Promise.resolve(hit);
+  const generation = cache.generation;
+  return shared(caches.running, `${name}|${generation}|${key}`, async () => {
+    const value = await compute();
+    if (cache.generation === generation) cache.set(key, value);
+    return value;
+  });
+}
+
+function cardSalesOf(context: AnalysisContext, card: Card): Promise<CardSales> {
+  const caches = context.analysisCaches;
+  return cached(caches, caches.cards, 'cards', card.cardId, () =>
+    repo.cardSales(context.database, card.setId, card.searchName),
+  );
+}
+
+function summaryOf(
+  context: AnalysisContext,
+  card: Card,
+  period: Period,
+  filter: repo.GradeFilter,
+  key: string,
+  since: string | undefined,
+): Promise<CachedSummary> {
+  const caches = context.analysisCaches;
+  return cached(caches, caches.summaries, 'summary', key, async () => {
+    const sales = salesSince(
+      await cardSalesOf(context, card),
+      since === undefined ? undefined : Date.parse(since),
+    );
+    const summary: AnalysisSummary = summariseSales(card, period, sales, filter);
+    return { since, jsonHead: JSON.stringify(summary).slice(0, -1) };
+  });
+}
+
+/**
+ * The analysis (statistics, chart, grade options, one page of sales) as JSON bytes. Identical requests
+ * within the cache lifetime get the stored bytes, and identical requests arriving together share one
+ * computation. A failed search is logged and answered with the empty result, as SPEC.md §8 has it.
+ */
+export async function analysisJson(
+  context: AnalysisContext,
+  query: AnalysisQuery,
+  log: ServiceLogger,
+): Promise<Buffer> {
+  const card = findCardByName(query.set, query.card);
+  if (!card) return toJson(emptyAnalysis(query));
+  const caches = context.analysisCaches;
+  const filter: repo.GradeFilter = { grader: query.grader, grade: query.grade };
+  const summaryKey = [card.cardId, query.period, filter.grader ?? '', filter.grade ?? ''].join('|');
+  const key = `${summaryKey}|${query.page}|${query.pageSize}`;
+  const answer = cached(caches, caches.responses, 'response', key, async () => {
+    const summary = caches.summaries.get(summaryKey);
+    const since = summary?.since ?? periodStart(query.period, Date.now());
+    const scope: repo.SalesScope = { setId: card.setId, cardName: card.searchName, since };
+    const offset = (query.page - 1) * query.pageSize;
+    const [{ jsonHead }, page] = await Promise.all([
+      summary ?? summaryOf(context, card, query.period, filter, summaryKey, since),
+      repo.salesPage(context.database, scope, filter, query.pageSize, offset),
+    ]);
+    return Buffer.from(
+      `${jsonHead},"sales":${JSON.stringify(page.map(toSale))},"page":${query.page},"pageSize":${query.pageSize}}`,
+    );
+  });
+  return answer.catch((error: unknown) => {
+    log.error({ err: error }, 'sales analysis failed; answering with the empty result');
+    return toJson(emptyAnalysis(query));
+  });
+}
+
+/** Every sale of the filtered period as CSV, newest first, with a file name that describes it. */
+export async function exportCsv(
+  context: Pick<AppContext, 'database'>,
+  query: AnalysisQuery,
+): Promise<{ filename: string; csv: string }> {
+  const card = findCardByName(query.set, query.card);
+  const sales = card
+    ? await repo.exportSales(
+        context.database,
+        { setId: card.setId, cardName: card.searchName, since: periodStart(query.period, Date.now()) },
+        { grader: query.grader, grade: query.grade },
+      )
+    : [];
+  const filename = csvFilename({
+    cardName: card?.searchName ?? normaliseCardName(query.card),
+    setId: query.set,
+    period: query.period,
+    grader: query.grader,
+    grade: query.grade,
+  });
+  return { filename, csv: salesCsv(sales) };
+}

@@ -1,0 +1,88 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '#shared/errors.ts';
+import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
+import {
+  MAX_UPLOAD_MEGABYTES,
+  PROFILE_IMAGE_KINDS,
+  type ProfileImageKind,
+  PublicProfileSchema,
+  UserIdParamsSchema,
+} from '#shared/schemas/users.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
+import { requireUser } from '../accounts/guards.ts';
+import { getPublicProfile, replaceProfileImage } from './profiles.service.ts';
+
+const TOO_LARGE = `That image is larger than ${MAX_UPLOAD_MEGABYTES} MB. Please choose a smaller one.`;
+
+/** The bytes of the multipart field `file`, refused before decoding when larger than the upload limit. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      'unsupported-media-type',
+      'Send the image as multipart/form-data in the field "file".',
+    );
+  }
+  const part = await request.file();
+  if (part?.fieldname !== 'file') {
+    throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
+  }
+  try {
+    return await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'payload-too-large', TOO_LARGE);
+    }
+    throw error;
+  }
+}
+
+export function profilesRoutes(context: AppContext): FastifyPluginAsync {
+  return async (root) => {
+    const app = root.withTypeProvider<ZodTypeProvider>();
+    await app.register(multipart, {
+      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+
+    app.get(
+      '/api/users/:id',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "A collector's public profile (never an email)",
+          params: UserIdParamsSchema,
+          response: { 200: PublicProfileSchema, ...errorResponses },
+        },
+      },
+      async (request) => getPublicProfile(context, request.params.id),
+    );
+
+    for (const kind of PROFILE_IMAGE_KINDS) {
+      app.put(
+        `/api/users/me/${kind}`,
+        {
+          schema: {
+            tags: ['users'],
+            summary: `Replace your ${kind === 'avatar' ? 'profile picture' : 'banner'}: any image up to ${MAX_UPLOAD_MEGABYTES} MB in the multipart field "file", stored as WebP`,
+            consumes: ['multipart/form-data'],
+            response: {
+              200: PublicProfileSchema,
+              413: ErrorBodySchema,
+              415: ErrorBodySchema,
+              ...errorResponses,
+            },
+          },
+        },
+        async (request) => {
+          const user = requireUser(request, MESSAGES.noUserLoggedIn);
+          const upload = await readUpload(request);
+          return replaceProfileImage(context, user.id, kind as ProfileImageKind, upload);
+        },
+      );
+    }
+  };
+}

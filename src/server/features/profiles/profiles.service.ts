@@ -1,0 +1,39 @@
+import type { ProfileImageKind, PublicProfile } from '#shared/schemas/users.ts';
+import { PROFILE_IMAGE_BOXES } from '#shared/schemas/users.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { mediaUrl } from '../../media/media-store.ts';
+import { findPublicUser, type PublicUserRow, setProfileImage } from './profiles.repository.ts';
+
+const PROFILE_NOT_FOUND = 'We could not find this collector.';
+
+function toPublicProfile(row: PublicUserRow): PublicProfile {
+  return {
+    id: row.id,
+    username: row.username,
+    country: row.country,
+    countryCode: row.country_code,
+    memberSince: new Date(row.created_at).getUTCFullYear(),
+    profileImageUrl: mediaUrl(row.profile_image),
+    bannerImageUrl: mediaUrl(row.banner_image),
+  };
+}
+
+export async function getPublicProfile(context: AppContext, id: string): Promise<PublicProfile> {
+  const row = await findPublicUser(context.database.db, id);
+  if (!row) throw notFound(PROFILE_NOT_FOUND);
+  return toPublicProfile(row);
+}
+
+/** Re-encodes the upload (the media store refuses non-images and oversized ones), stores it and tells open pages. */
+export async function replaceProfileImage(
+  context: AppContext,
+  userId: string,
+  kind: ProfileImageKind,
+  upload: Buffer,
+): Promise<PublicProfile> {
+  const stored = await context.media.putImage(upload, PROFILE_IMAGE_BOXES[kind]);
+  await setProfileImage(context.database.db, userId, kind, stored.hash);
+  await context.live.publish({ type: 'profile', userId });
+  return getPublicProfile(context, userId);
+}

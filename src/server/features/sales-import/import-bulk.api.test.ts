@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { salesIndexNames } from '../../../../tests/helpers/sales-factory.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { importSalesFile } from './sales-import.service.ts';
+
+describe('importing into a sales table that has never held a sale', () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-bulk-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('stores every good row, the ones after the first image too, and keeps the indexes', async () => {
+    const indexesBefore = await salesIndexNames(t.app.context.database);
+    const photo = (
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+        .webp()
+        .toBuffer()
+    ).toString('base64');
+    const row = (index: number, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        id: `bulk-${index}`,
+        card_name: index % 2 ? 'Pikachu' : 'Charizard',
+        set_id: 'base_set',
+        price: 10 + index,
+        sale_date: 'Sold Mar 4, 2026',
+        seller: 'bulk_seller',
+        ...extra,
+      });
+    const lines = [
+      ...Array.from({ length: 1100 }, (_, index) => row(index)),
+      row(1100, { imageData: photo }),
+      row(3),
+      row(1101, { price: 'free' }),
+      ...Array.from({ length: 100 }, (_, index) => row(1102 + index)),
+    ];
+    const file = path.join(dir, 'first.jsonl');
+    fs.writeFileSync(file, lines.join('\n'));
+
+    const summary = await importSalesFile(t.app.context, file, { bulkLoadWhenEmpty: true });
+    expect(summary).toMatchObject({ read: 1203, imported: 1201, duplicates: 1, rejected: 1 });
+    expect(summary.rejects).toEqual([{ line: 1103, reason: 'price "free" is not an amount in dollars' }]);
+    expect(await salesIndexNames(t.app.context.database)).toEqual(indexesBefore);
+
+    const pictured = await t.app.context.database.db
+      .selectFrom('sales')
+      .select(['image', 'price_cents'])
+      .where('source_ref', '=', 'bulk-1100')
+      .executeTakeFirstOrThrow();
+    expect(pictured.price_cents).toBe(111000);
+    expect(pictured.image).toMatch(/^[a-f0-9]{64}$/);
+
+    const again = await importSalesFile(t.app.context, file, { bulkLoadWhenEmpty: true });
+    expect(again).toMatchObject({ read: 1203, imported: 0, duplicates: 1202, rejected: 1 });
+  });
+});

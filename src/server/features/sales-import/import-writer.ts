@@ -1,0 +1,121 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { type BulkLoad, startBulkLoad } from '../../sales/bulk-load.repository.ts';
+import type { SaleRecord } from '../../sales/sales-write.repository.ts';
+import { ROWS_PER_BATCH } from './parsed-rows.ts';
+import { knownSourceRefs, SalesWriter } from './sales-import.repository.ts';
+
+export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;
+
+export interface PendingRow {
+  line: number;
+  sale: SaleRecord;
+  imageBase64: string | undefined;
+  /** Kept only for rows with an image, the one check left that can still reject the row. */
+  record: Record<string, unknown> | undefined;
+}
+
+type RejectRow = (line: number, reason: string, record: unknown) => Promise<void>;
+
+/** Base64 held for the pending batch before it is stored, so a file of large photos stays within memory. */
+const MAX_PENDING_IMAGE_CHARS = 32 * 1024 * 1024;
+const IMAGE_BOX = { maxWidth: 1600, maxHeight: 1600 };
+
+function imageProblem(error: unknown): string {
+  if (error instanceof AppError && error.status === 413) {
+    return 'imageData is too large (more than 10 MB or too many pixels)';
+  }
+  return 'imageData is not an image that can be read';
+}
+
+/**
+ * Stores valid rows a batch at a time as the file reader hands them over, into transactions of
+ * ROWS_PER_TRANSACTION rows (SalesWriter). Into a sales table that has never held a sale it can write as
+ * one bulk load instead (much faster on SQLite) until the first row with an image: images go to the media
+ * store, which needs the database connection an open transaction holds, so the bulk load is finished or
+ * the open transaction committed first.
+ */
+export class ImportWriter {
+  imported = 0;
+  duplicates = 0;
+  private pending: PendingRow[] = [];
+  private pendingImageChars = 0;
+
+  private readonly rows: SalesWriter;
+
+  private constructor(
+    private readonly context: ImportContext,
+    private readonly rejectRow: RejectRow,
+    private bulk: BulkLoad | undefined,
+  ) {
+    this.rows = new SalesWriter(context.database);
+  }
+
+  static async open(context: ImportContext, bulkLoadWhenEmpty: boolean, rejectRow: RejectRow) {
+    const bulk = bulkLoadWhenEmpty ? await startBulkLoad(context.database) : undefined;
+    return new ImportWriter(context, rejectRow, bulk);
+  }
+
+  async add(row: PendingRow): Promise<void> {
+    this.pending.push(row);
+    this.pendingImageChars += row.imageBase64?.length ?? 0;
+    if (this.pending.length >= ROWS_PER_BATCH || this.pendingImageChars >= MAX_PENDING_IMAGE_CHARS) {
+      await this.flush();
+    }
+  }
+
+  async finish(): Promise<void> {
+    try {
+      await this.flush();
+      await this.bulk?.finish();
+      this.bulk = undefined;
+    } finally {
+      await this.rows.close();
+    }
+  }
+
+  async abort(): Promise<void> {
+    try {
+      await this.bulk?.abort();
+      this.bulk = undefined;
+    } finally {
+      await this.rows.abort();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const rows = this.pending;
+    this.pending = [];
+    this.pendingImageChars = 0;
+    const withImages = rows.filter((row) => row.imageBase64 !== undefined);
+    if (withImages.length > 0) {
+      // Storing images needs the database connection that an open transaction holds.
+      await this.bulk?.finish();
+      this.bulk = undefined;
+      await this.rows.commit();
+    }
+    const known =
+      withImages.length > 0
+        ? await knownSourceRefs(
+            this.context.database,
+            withImages.map((row) => row.sale.source_ref),
+          )
+        : new Set<string>();
+    const storable: SaleRecord[] = [];
+    for (const row of rows) {
+      if (row.imageBase64 !== undefined && !known.has(row.sale.source_ref)) {
+        try {
+          const stored = await this.context.media.putImage(Buffer.from(row.imageBase64, 'base64'), IMAGE_BOX);
+          row.sale.image = stored.hash;
+        } catch (error) {
+          await this.rejectRow(row.line, imageProblem(error), row.record);
+          continue;
+        }
+      }
+      storable.push(row.sale);
+    }
+    const result = this.bulk ? await this.bulk.write(storable) : await this.rows.write(storable);
+    this.imported += result.inserted;
+    this.duplicates += result.duplicates;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Parsers for the value formats of `flat_sales` records. Each returns the parsed value, or a string saying
+ * what is wrong, which becomes the reason of a rejected row.
+ */
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+const fail = <T>(reason: string): Parsed<T> => ({ ok: false, reason });
+
+/** No graded Base, Jungle or Fossil card has come near this; a bigger number is a typo or a parsing slip. */
+const MAX_PRICE_CENTS = 1_000_000_000;
+export const EARLIEST_SALE_DAY = '1999-01-01';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const DOLLARS = /^(\d+)(?:\.(\d{1,2}))?$/;
+const SOLD_DATE = /^(?:sold\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/i;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const NUMERIC = /^\d+(?:\.\d+)?$/;
+
+export function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(JSON.stringify(value));
+  return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
+}
+
+function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** `1234.5`, `"1234.50"`, `"$1,234.50"`, `"US $1,234.50"` → 123450 cents. */
+export function parsePriceCents(value: unknown): Parsed<number> {
+  let cents: number;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return fail(`price ${quoted(value)} is not an amount in dollars`);
+    cents = Math.round(value * 100);
+    if (Math.abs(cents - value * 100) > 1e-6) return fail(`price ${value} has more than two decimals`);
+  } else if (typeof value === 'string') {
+    const cleaned = value
+      .trim()
+      .replace(/^(?:US\s*)?\$|^USD\s*/i, '')
+      .replace(/,/g, '')
+      .trim();
+    const match = DOLLARS.exec(cleaned);
+    if (!match) return fail(`price ${quoted(value)} is not an amount in dollars`);
+    cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  } else {
+    return fail(
+      value === undefined || value === null
+        ? 'price is missing'
+        : `price ${quoted(value)} is not an amount in dollars`,
+    );
+  }
+  if (cents <= 0) return fail('price must be more than $0.00');
+  if (cents > MAX_PRICE_CENTS)
+    return fail(`price ${formatDollars(cents)} is above the ${formatDollars(MAX_PRICE_CENTS)} limit`);
+  return ok(cents);
+}
+
+function isoDay(year: number, month: number, day: number): string | undefined {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** `"Sold Nov 3, 2025"` (the flat_sales form; `Sold` and the comma optional, any month spelling) or `2025-11-03`. */
+export function parseSaleDate(value: unknown): Parsed<string> {
+  if (typeof value !== 'string')
+    return fail(`sale_date ${quoted(value)} is not a date like "Sold Nov 3, 2025"`);
+  const text = value.trim();
+  const sold = SOLD_DATE.exec(text);
+  let day: string | undefined;
+  if (sold) {
+    const month = MONTHS.indexOf(sold[1]!.slice(0, 3).toLowerCase());
+    if (month >= 0) day = isoDay(Number(sold[3]), month + 1, Number(sold[2]));
+  } else {
+    const iso = ISO_DAY.exec(text);
+    if (iso) day = isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  }
+  return day ? ok(day) : fail(`sale_date ${quoted(value)} is not a date like "Sold Nov 3, 2025"`);
+}
+
+/**
+ * Epoch milliseconds, epoch seconds (any number below 1e11, i.e. before 1973 read as milliseconds), an ISO
+ * 8601 string, or a document database timestamp object (`{ seconds }` or `{ _seconds }`) → ISO instant.
+ */
+export function parseTimestamp(value: unknown): Parsed<string> {
+  const bad = () =>
+    fail<string>(`timestamp ${quoted(value)} is not epoch milliseconds, epoch seconds or an ISO date`);
+  let millis: number;
+  if (typeof value === 'number') {
+    millis = value < 1e11 ? value * 1000 : value;
+  } else if (typeof value === 'string') {
+    const text = value.trim();
+    if (NUMERIC.test(text)) {
+      const number = Number(text);
+      millis = number < 1e11 ? number * 1000 : number;
+    } else if (ISO_INSTANT.test(text) || ISO_DAY.test(text)) {
+      millis = Date.parse(text);
+    } else {
+      return bad();
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    const seconds =
+      (value as { seconds?: unknown; _seconds?: unknown }).seconds ??
+      (value as { _seconds?: unknown })._seconds;
+    if (typeof seconds !== 'number') return bad();
+    millis = seconds * 1000;
+  } else {
+    return bad();
+  }
+  if (!Number.isFinite(millis) || millis < 0 || millis > 8.64e15) return bad();
+  return ok(new Date(Math.round(millis)).toISOString());
+}
+
+/** A number from a JSON number or a CSV cell (`"99.5"`, `"99.5%"`). */
+export function parseNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().replace(/%$/, '');
+  return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : undefined;
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,73 @@
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SQLITE_CACHE_KIB, sqliteFile } from '#server/db/connect.ts';
+import { saleRow } from '../../../../tests/helpers/sales-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
+import { ROWS_PER_TRANSACTION, type SaleRecord } from '../../sales/sales-write.repository.ts';
+import { SalesWriter } from './sales-import.repository.ts';
+
+function records(count: number, from = 0): SaleRecord[] {
+  return Array.from({ length: count }, (_, index) => {
+    const { id: _id, created_at: _createdAt, ...record } = saleRow({ source_ref: `writer:${from + index}` });
+    return record;
+  });
+}
+
+describe('SalesWriter (SQLite)', () => {
+  let database: TestDatabase;
+  let reader: SQLite.Database;
+  const committed = () => reader.prepare('select count(*) from sales').pluck().get();
+  const cacheKib = () => -Number(database.handle.sqlite!.pragma('cache_size', { simple: true }));
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    reader = new SQLite(sqliteFile(database.dataDir), { readonly: true });
+  });
+
+  afterEach(async () => {
+    reader.close();
+    await database.drop();
+  });
+
+  it('commits every ROWS_PER_TRANSACTION rows as they are written, and the rest on close', async () => {
+    const writer = new SalesWriter(database.handle);
+    expect(await writer.write(records(ROWS_PER_TRANSACTION - 10))).toEqual({
+      inserted: ROWS_PER_TRANSACTION - 10,
+      duplicates: 0,
+    });
+    expect(committed()).toBe(0);
+    await writer.write(records(30, ROWS_PER_TRANSACTION - 10));
+    expect(committed()).toBe(ROWS_PER_TRANSACTION);
+    await writer.close();
+    expect(committed()).toBe(ROWS_PER_TRANSACTION + 20);
+  });
+
+  it('counts a repeated or stored source reference as a duplicate', async () => {
+    const writer = new SalesWriter(database.handle);
+    await writer.write(records(5));
+    expect(await writer.write([...records(3, 4), ...records(1, 6)])).toEqual({ inserted: 2, duplicates: 2 });
+    await writer.close();
+    expect(committed()).toBe(7);
+  });
+
+  it('rolls back only the open transaction on abort', async () => {
+    const writer = new SalesWriter(database.handle);
+    await writer.write(records(ROWS_PER_TRANSACTION + 5));
+    await writer.abort();
+    expect(committed()).toBe(ROWS_PER_TRANSACTION);
+  });
+
+  it('gives the page cache back when it closes or aborts', async () => {
+    expect(cacheKib()).toBe(SQLITE_CACHE_KIB);
+    const closing = new SalesWriter(database.handle);
+    expect(cacheKib()).toBeGreaterThan(SQLITE_CACHE_KIB);
+    await closing.write(records(2));
+    await closing.close();
+    expect(cacheKib()).toBe(SQLITE_CACHE_KIB);
+
+    const aborting = new SalesWriter(database.handle);
+    await aborting.write(records(2, 10));
+    await aborting.abort();
+    expect(cacheKib()).toBe(SQLITE_CACHE_KIB);
+  });
+});

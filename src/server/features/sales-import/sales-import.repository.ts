@@ -1,0 +1,100 @@
+import type { ControlledTransaction } from 'kysely';
+import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import {
+  inIndexOrder,
+  ROWS_PER_STATEMENT,
+  ROWS_PER_TRANSACTION,
+  type SaleRecord,
+  type WriteResult,
+  writeRecords,
+} from '../../sales/sales-write.repository.ts';
+
+/**
+ * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they
+ * dirty pages all over the indexes of a large table; with room for those pages until the commit, storing
+ * rows into a million-sale table is about a third faster. The cache shrinks back when the import ends.
+ */
+const IMPORT_CACHE_KIB = 262_144;
+
+/**
+ * Stores an import's rows as they arrive, ROWS_PER_TRANSACTION to a transaction, so storing keeps pace with
+ * reading the file instead of waiting for a transaction's worth of rows. A transaction stays open between
+ * writes and holds the database connection; `commit` releases it, for work that needs the connection.
+ */
+export class SalesWriter {
+  private transaction: ControlledTransaction<Database> | undefined;
+  private rowsInTransaction = 0;
+  private readonly createdAt = new Date().toISOString();
+
+  constructor(private readonly database: DatabaseHandle) {
+    database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
+  }
+
+  /** Stores the records (in index order, as insertSales does); a stored or archived source_ref adds nothing. */
+  async write(records: readonly SaleRecord[]): Promise<WriteResult> {
+    const ordered = inIndexOrder(records);
+    let inserted = 0;
+    for (let start = 0; start < ordered.length; ) {
+      this.transaction ??= await this.database.db.startTransaction().execute();
+      const part = ordered.slice(start, start + ROWS_PER_TRANSACTION - this.rowsInTransaction);
+      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt);
+      this.rowsInTransaction += part.length;
+      start += part.length;
+      if (this.rowsInTransaction >= ROWS_PER_TRANSACTION) await this.commit();
+    }
+    return { inserted, duplicates: records.length - inserted };
+  }
+
+  /** Commits what is written so far; later writes start a new transaction. */
+  async commit(): Promise<void> {
+    const transaction = this.transaction;
+    this.transaction = undefined;
+    this.rowsInTransaction = 0;
+    await transaction?.commit().execute();
+  }
+
+  /** Commits and gives the page cache back. */
+  async close(): Promise<void> {
+    await this.releasingCache(() => this.commit());
+  }
+
+  /** Rolls back the open transaction (committed ones stay) and gives the page cache back. */
+  async abort(): Promise<void> {
+    const transaction = this.transaction;
+    this.transaction = undefined;
+    await this.releasingCache(async () => {
+      await transaction?.rollback().execute();
+    });
+  }
+
+  private async releasingCache(end: () => Promise<void>): Promise<void> {
+    try {
+      await end();
+    } finally {
+      this.database.sqlite?.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    }
+  }
+}
+
+/**
+ * Source references that are stored already, in `sales` or in the admin's `deleted_sales` archive. Lets the
+ * importer skip work (decoding images) for rows that will not be stored.
+ */
+export async function knownSourceRefs(
+  database: DatabaseHandle,
+  refs: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < refs.length; start += ROWS_PER_STATEMENT) {
+    const chunk = refs.slice(start, start + ROWS_PER_STATEMENT);
+    const rows = await database.db
+      .selectFrom('sales')
+      .select('source_ref')
+      .where('source_ref', 'in', chunk)
+      .unionAll(database.db.selectFrom('deleted_sales').select('source_ref').where('source_ref', 'in', chunk))
+      .execute();
+    for (const row of rows) known.add(row.source_ref);
+  }
+  return known;
+}

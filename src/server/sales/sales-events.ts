@@ -1,0 +1,61 @@
+import type { DatabaseHandle } from '../db/connect.ts';
+import { PostgresSalesChannel } from './postgres-sales-channel.ts';
+
+type Listener = () => void;
+
+/** Carries "sales changed" to the other app instances on the same database. */
+export interface SalesChangeCarrier {
+  announce(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Tells whoever caches sales-derived answers that sales changed (an import, a deletion, a restore), so no
+ * cached analysis outlives the data it was computed from — on this instance at once, and on every other
+ * instance as soon as the carrier brings the announcement.
+ */
+export class SalesEvents {
+  private readonly listeners = new Set<Listener>();
+  private carrier: SalesChangeCarrier | undefined;
+
+  onChange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sales changed through this instance (call it after the change is committed). */
+  changed(): void {
+    this.notifyListeners();
+    this.carrier?.announce();
+  }
+
+  /** Sales changed through another instance, or announcements may have been missed. */
+  changedElsewhere(): void {
+    this.notifyListeners();
+  }
+
+  attachCarrier(carrier: SalesChangeCarrier): void {
+    this.carrier = carrier;
+  }
+
+  async close(): Promise<void> {
+    const carrier = this.carrier;
+    this.carrier = undefined;
+    await carrier?.close();
+  }
+
+  private notifyListeners(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** In-process on SQLite (there is one server); also through LISTEN/NOTIFY on PostgreSQL (there may be many). */
+export async function createSalesEvents(database: DatabaseHandle): Promise<SalesEvents> {
+  const events = new SalesEvents();
+  if (database.dialect === 'postgres' && database.pool) {
+    const channel = new PostgresSalesChannel(database.pool, database.schema, () => events.changedElsewhere());
+    await channel.start();
+    events.attachCarrier(channel);
+  }
+  return events;
+}
