@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { useSession } from '../features/accounts/api/session.ts';
 import { AccountSheet } from '../features/accounts/components/account-sheet.tsx';
-import { Avatar } from '../features/accounts/components/avatar.tsx';
 import { FeaturesModal } from './features-modal.tsx';
 
 // The menu and its positioning code load only for signed-in users, keeping a visitor's first load small.

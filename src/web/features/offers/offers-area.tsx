@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { printedCardName } from '#shared/collection-rules.ts';
 import type { Offer, OfferAction } from '#shared/schemas/offers.ts';
 import { getSet } from '#shared/sets.ts';
+import { ProfileLink } from '#web/components/profile-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { ProfileLink } from '../profiles/profile-link.tsx';
-import { formatDollars, formatSaleDate } from '../sales/format.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { useMyOffers, useOfferAction } from './api/offers.ts';
 import { OfferStatusBadge } from './components/offer-status.tsx';
 

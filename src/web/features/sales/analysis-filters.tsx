@@ -1,40 +1,6 @@
 import { useId } from 'react';
-import type { Period } from '#shared/sales-constants.ts';
-import {
-  type GradeChoice,
-  isSaleGrader,
-  PERIOD_LABELS,
-  PERIODS,
-  type SaleGrader,
-} from '#shared/sales-constants.ts';
+import { type GradeChoice, isSaleGrader, type SaleGrader } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
-
-export function PeriodSelector({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
-  const name = useId();
-  return (
-    <fieldset>
-      <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Period</legend>
-      <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
-        {PERIODS.map((period) => (
-          <label
-            key={period}
-            className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 has-checked:bg-ink has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={period}
-              checked={value === period}
-              onChange={() => onChange(period)}
-              className="absolute inset-0 z-10 cursor-pointer opacity-0"
-            />
-            {PERIOD_LABELS[period]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 const gradeValue = (choice: GradeChoice) => `${choice.grader}|${choice.grade}`;
 

@@ -2,14 +2,15 @@ import { Download, Loader2 } from 'lucide-react';
 import type { GradeChoice, Period } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import { getSet } from '#shared/sets.ts';
+import { PeriodSelector } from '#web/components/period-selector.tsx';
 import { buttonClass } from '#web/components/ui/button.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
-import { GradeFilter, PeriodSelector } from './analysis-filters.tsx';
+import { formatCount } from '#web/lib/format.ts';
+import { GradeFilter } from './analysis-filters.tsx';
 import { type AnalysisParams, analysisCsvUrl } from './api/analysis.ts';
-import { formatCount } from './format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
-import { Pagination } from './pagination.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { SalesTable } from './sales-table.tsx';
 

@@ -1,5 +1,5 @@
 import type { SalesStats } from '#shared/schemas/sales.ts';
-import { formatDollars } from './format.ts';
+import { formatDollars } from '#web/lib/format.ts';
 import { rangePosition } from './market-range.ts';
 
 /** SPEC.md's Market Range: Lowest to Highest, the Average, and where the last sale sits on that range. */

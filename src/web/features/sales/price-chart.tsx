@@ -2,8 +2,8 @@ import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import type { Series } from '#shared/schemas/sales.ts';
+import { formatDollarsCompact } from '#web/lib/format.ts';
 import { alignSeries, CHART_HEIGHT, type Hovered, MEDIAN_COLOUR, SALE_COLOUR } from './chart-data.ts';
-import { formatDollarsCompact } from './format.ts';
 
 const AXIS = {
   stroke: '#475569',

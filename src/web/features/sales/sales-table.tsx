@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { TipButton } from '#web/components/ui/tooltip.tsx';
-import { formatDollars, formatSaleDate, sellerRatingText } from './format.ts';
+import { formatDollars, formatSaleDate, sellerRatingText } from '#web/lib/format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 function gradeText(sale: Sale): string {

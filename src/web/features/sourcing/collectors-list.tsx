@@ -7,9 +7,9 @@ import {
   NO_COLLECTORS_TEXT,
 } from '#shared/schemas/collections.ts';
 import { getSet } from '#shared/sets.ts';
+import { ProfileLink } from '#web/components/profile-link.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { ProfileLink } from '../profiles/profile-link.tsx';
-import { Pagination } from '../sales/pagination.tsx';
 import { type CollectorsParams, useCollectors } from './api/collectors.ts';
 
 interface CollectorsListProps extends CollectorsParams {

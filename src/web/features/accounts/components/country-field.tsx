@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { type Country, searchCountries } from '#shared/countries.ts';
-import { inputClass } from './fields.tsx';
+import { inputClass } from '#web/components/ui/fields.tsx';
 
 export interface CountryValue {
   country: string;

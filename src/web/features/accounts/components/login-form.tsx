@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLogin } from '../api/auth.ts';
 import { authErrorMessage } from '../auth-errors.ts';
-import { Field, PasswordField } from './fields.tsx';
 
 interface LoginFormProps {
   onDone: () => void;

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { firstRegistrationProblem, type RegistrationInput } from '#shared/registration.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useRegister } from '../api/auth.ts';
 import { authErrorMessage } from '../auth-errors.ts';
 import { CountryField } from './country-field.tsx';
-import { Field, PasswordField } from './fields.tsx';
 
 interface RegisterFormProps {
   onDone: () => void;

@@ -1,6 +1,6 @@
 import type { InquiryKind } from '#shared/schemas/inquiries.ts';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { formatDollars } from '../../sales/format.ts';
+import { formatDollars } from '#web/lib/format.ts';
 import { useAdminInquiries } from '../api/inquiries.ts';
 
 const KIND_LABELS: Record<InquiryKind, string> = {

@@ -1,6 +1,6 @@
 import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
+import { inputClass } from '#web/components/ui/fields.tsx';
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
-import { inputClass } from '../../accounts/components/fields.tsx';
 import { cardOptionLabel, matchingCards } from '../card-matching.ts';
 
 interface CardPickerProps {

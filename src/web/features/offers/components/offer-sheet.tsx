@@ -7,11 +7,11 @@ import {
   OFFER_RESPONSE_TIME_TEXT,
 } from '#shared/schemas/offers.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useSession } from '../../accounts/api/session.ts';
 import { AccountSheet } from '../../accounts/components/account-sheet.tsx';
-import { inputClass } from '../../accounts/components/fields.tsx';
 import { useMakeOffer } from '../api/offers.ts';
 
 export interface OfferTarget {

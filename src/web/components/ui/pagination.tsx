@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 interface PaginationProps {
   page: number;

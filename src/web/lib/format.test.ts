@@ -8,7 +8,7 @@ import {
   sellerRatingText,
 } from './format.ts';
 
-describe('formatting for the sales analysis', () => {
+describe('prices, counts and dates as the app writes them', () => {
   it('shows prices in dollars with two decimals and thousands separators', () => {
     expect(formatDollars(1234.5)).toBe('$1,234.50');
     expect(formatDollars(7)).toBe('$7.00');
