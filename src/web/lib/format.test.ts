@@ -5,7 +5,6 @@ import {
   formatDollarsCompact,
   formatMonthYear,
   formatSaleDate,
-  sellerRatingText,
 } from './format.ts';
 
 describe('prices, counts and dates as the app writes them', () => {
@@ -55,11 +54,5 @@ describe('prices, counts and dates as the app writes them', () => {
     for (const price of [0.01, 0.5, 9.99, 10, 123.45, 1000, 10_000.1, 250_000, 3_999_999.99]) {
       expect(formatDollars(price)).toBe(dollars.format(price));
     }
-  });
-
-  it('says the seller rating, or that it is unknown', () => {
-    expect(sellerRatingText(99.8)).toBe('Seller rating at time of sale: 99.8%');
-    expect(sellerRatingText(100)).toBe('Seller rating at time of sale: 100%');
-    expect(sellerRatingText(null)).toBe('Seller rating unknown');
   });
 });

@@ -47,8 +47,3 @@ export function formatMonthYear(value: string | number): string {
   const day = new Date(value);
   return `${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
-
-/** The seller's feedback at the time of sale, as the table's tooltip says it. */
-export function sellerRatingText(rating: number | null): string {
-  return rating === null ? 'Seller rating unknown' : `Seller rating at time of sale: ${rating}%`;
-}

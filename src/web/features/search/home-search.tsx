@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
-import { type AnalysisParams, useAnalysis } from '../sales/api/analysis.ts';
+import { type AnalysisParams, useAnalysis } from '#web/features/analysis/api/analysis.ts';
 import { ModeSelector } from './mode-selector.tsx';
 import { SearchBox } from './search-box.tsx';
 import { MODE_HELPER_TEXT, type SearchState } from './search-state.ts';
@@ -11,7 +11,9 @@ export { ConsignAgents } from './consign-agents.tsx';
 
 // The analysis view downloads (beside its data) only once there is a search, keeping the first visit light.
 const SalesResults = lazy(() =>
-  import('../sales/sales-results.tsx').then((module) => ({ default: module.SalesResults })),
+  import('#web/features/analysis/components/sales-results.tsx').then((module) => ({
+    default: module.SalesResults,
+  })),
 );
 const CollectorsList = lazy(() =>
   import('../sourcing/collectors-list.tsx').then((module) => ({ default: module.CollectorsList })),

@@ -2,8 +2,14 @@ import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import type { Series } from '#shared/schemas/sales.ts';
+import {
+  alignSeries,
+  CHART_HEIGHT,
+  type Hovered,
+  MEDIAN_COLOUR,
+  SALE_COLOUR,
+} from '#web/features/analysis/chart-data.ts';
 import { formatDollarsCompact } from '#web/lib/format.ts';
-import { alignSeries, CHART_HEIGHT, type Hovered, MEDIAN_COLOUR, SALE_COLOUR } from './chart-data.ts';
 
 const AXIS = {
   stroke: '#475569',

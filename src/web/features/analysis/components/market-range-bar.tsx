@@ -1,6 +1,6 @@
 import type { SalesStats } from '#shared/schemas/sales.ts';
+import { rangePosition } from '#web/features/analysis/market-range.ts';
 import { formatDollars } from '#web/lib/format.ts';
-import { rangePosition } from './market-range.ts';
 
 /** SPEC.md's Market Range: Lowest to Highest, the Average, and where the last sale sits on that range. */
 export function MarketRangeBar({ stats }: { stats: SalesStats }) {

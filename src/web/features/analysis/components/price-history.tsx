@@ -1,8 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Series } from '#shared/schemas/sales.ts';
 import { WhenInView } from '#web/components/ui/when-in-view.tsx';
+import {
+  CHART_HEIGHT,
+  type Hovered,
+  MEDIAN_COLOUR,
+  SALE_COLOUR,
+  saleTimeSpan,
+} from '#web/features/analysis/chart-data.ts';
 import { formatDollars, formatMonthYear, formatSaleDate } from '#web/lib/format.ts';
-import { CHART_HEIGHT, type Hovered, MEDIAN_COLOUR, SALE_COLOUR, saleTimeSpan } from './chart-data.ts';
 
 // uPlot is the largest piece of the analysis: it downloads, and the chart draws, only once the chart's place
 // has come into view. The figure around it, with its caption, is here from the start, so the page does not

@@ -1,7 +1,8 @@
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { TipButton } from '#web/components/ui/tooltip.tsx';
-import { formatDollars, formatSaleDate, sellerRatingText } from '#web/lib/format.ts';
+import { sellerRatingText } from '#web/features/analysis/seller-rating.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
 function gradeText(sale: Sale): string {
