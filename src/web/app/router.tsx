@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
+import { NotFoundPage } from '#web/app/routes/not-found.tsx';
 import { HomePage } from '../features/search/home-page.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const hidden: RouteHandle = { hideNavigation: true };
@@ -29,7 +29,7 @@ export const router = createBrowserRouter([
           {
             path: 'card-sets/:slug',
             lazy: () =>
-              import('../features/galleries/gallery-page.tsx').then((m) => ({ Component: m.GalleryPage })),
+              import('./routes/card-set-gallery.tsx').then((m) => ({ Component: m.CardSetGalleryPage })),
           },
           {
             path: 'admin-database',

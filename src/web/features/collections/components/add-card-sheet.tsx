@@ -14,7 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { setCardsQuery } from '../../galleries/api/set-cards.ts';
+import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { useAddCollectionItem } from '../api/collection.ts';
 import { CardPicker } from './card-picker.tsx';
 

@@ -1,6 +1,5 @@
 import type { RarityGroup } from '#shared/catalogue.ts';
 import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
-import type { SetId } from '#shared/sets.ts';
 
 export const RARITY_LABELS: Record<RarityGroup, string> = {
   holo_rare: 'Holos',
@@ -35,9 +34,4 @@ export function galleryCounts(cards: readonly CatalogueCard[]): RarityCount[] {
 
 export function isRarityGroup(value: string | null): value is RarityGroup {
   return value !== null && (ORDER as string[]).includes(value);
-}
-
-/** Links into the home page's modes (URL format shared with the search feature). */
-export function homeSearchUrl(mode: 'analyse' | 'source', setId: SetId, cardName: string): string {
-  return `/?${new URLSearchParams({ mode, set: setId, card: cardName })}`;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from '../components/ui/button.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
 
 export function NotFoundPage() {
   return (

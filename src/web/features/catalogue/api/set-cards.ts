@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SetCardsResponse } from '#shared/schemas/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function setCardsQuery(setId: SetId) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardsOf } from '#shared/catalogue.ts';
-import { galleryCards, galleryCounts, homeSearchUrl } from './gallery-cards.ts';
+import { galleryCards, galleryCounts } from './gallery-cards.ts';
 
 const asApi = (setId: 'base_set' | 'jungle_set' | 'fossil_set') =>
   cardsOf(setId).map(({ colour: _colour, ...card }) => card);
@@ -35,14 +35,5 @@ describe('gallery cards and counts', () => {
       expect(counts.map((entry) => entry.label)).not.toContain('Energy');
       expect(counts.reduce((sum, entry) => sum + entry.count, 0)).toBe(total);
     }
-  });
-
-  it('links a card to its sales analysis and its collectors with the search name', () => {
-    expect(homeSearchUrl('analyse', 'jungle_set', 'Scyther non-holo')).toBe(
-      '/?mode=analyse&set=jungle_set&card=Scyther+non-holo',
-    );
-    expect(homeSearchUrl('source', 'base_set', "Farfetch'd")).toBe(
-      '/?mode=source&set=base_set&card=Farfetch%27d',
-    );
   });
 });

@@ -1,19 +1,24 @@
 import { useMemo } from 'react';
-import { NavLink, useParams, useSearchParams } from 'react-router';
-import { getSetBySlug, SETS, type SetInfo } from '#shared/sets.ts';
-import { NotFoundPage } from '../../app/not-found-page.tsx';
-import { EmptyState, ErrorNotice, Spinner } from '../../components/ui/states.tsx';
-import { useSetCards } from './api/set-cards.ts';
-import { CardTile } from './components/card-tile.tsx';
-import { galleryCards, galleryCounts, isRarityGroup, RARITY_LABELS } from './gallery-cards.ts';
+import { NavLink, useSearchParams } from 'react-router';
+import { SETS, type SetInfo } from '#shared/sets.ts';
+import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { useSetCards } from '#web/features/catalogue/api/set-cards.ts';
+import {
+  galleryCards,
+  galleryCounts,
+  isRarityGroup,
+  RARITY_LABELS,
+} from '#web/features/catalogue/gallery-cards.ts';
+import { type CardSearchUrl, CardTile } from './card-tile.tsx';
 
-export function GalleryPage() {
-  const set = getSetBySlug(useParams().slug ?? '');
-  if (!set) return <NotFoundPage />;
-  return <Gallery key={set.id} set={set} />;
+interface CardGalleryProps {
+  set: SetInfo;
+  /** Where a card's Sales and Collectors links lead. */
+  searchUrl: CardSearchUrl;
 }
 
-function Gallery({ set }: { set: SetInfo }) {
+/** Every card of a set with its counts by rarity, filtered by rarity through the URL (?rarity=…). */
+export function CardGallery({ set, searchUrl }: CardGalleryProps) {
   const query = useSetCards(set.id);
   const [searchParams, setSearchParams] = useSearchParams();
   const rarityParam = searchParams.get('rarity');
@@ -104,7 +109,7 @@ function Gallery({ set }: { set: SetInfo }) {
             <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5">
               {shown.map((card) => (
                 <li key={card.cardId}>
-                  <CardTile card={card} />
+                  <CardTile card={card} searchUrl={searchUrl} />
                 </li>
               ))}
             </ul>

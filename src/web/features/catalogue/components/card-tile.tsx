@@ -1,7 +1,6 @@
 import { BarChart3, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
-import { homeSearchUrl } from '../gallery-cards.ts';
 
 /** The card art's own size; the attributes reserve the space so the grid never jumps while images load. */
 const ART_WIDTH = 245;
@@ -10,7 +9,10 @@ const ART_HEIGHT = 342;
 const linkClass =
   'inline-flex flex-1 items-center justify-center gap-1 rounded-md border border-slate-200 px-2 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50';
 
-export function CardTile({ card }: { card: CatalogueCard }) {
+/** The address of a card's sales analysis or of its collectors. */
+export type CardSearchUrl = (mode: 'analyse' | 'source', card: CatalogueCard) => string;
+
+export function CardTile({ card, searchUrl }: { card: CatalogueCard; searchUrl: CardSearchUrl }) {
   const label = `${card.name} ${card.number}`;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -31,11 +33,11 @@ export function CardTile({ card }: { card: CatalogueCard }) {
           </p>
         </div>
         <div className="flex gap-1.5">
-          <Link to={homeSearchUrl('analyse', card.setId, card.searchName)} className={linkClass}>
+          <Link to={searchUrl('analyse', card)} className={linkClass}>
             <BarChart3 className="size-3.5" aria-hidden />
             Sales<span className="sr-only"> of {label}</span>
           </Link>
-          <Link to={homeSearchUrl('source', card.setId, card.searchName)} className={linkClass}>
+          <Link to={searchUrl('source', card)} className={linkClass}>
             <Users className="size-3.5" aria-hidden />
             Collectors<span className="sr-only"> with {label}</span>
           </Link>
