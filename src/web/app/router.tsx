@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
-import { NotFoundPage } from '#web/app/routes/not-found.tsx';
-import { HomePage } from '../features/search/home-page.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { HomePage } from './routes/home.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
 
 const hidden: RouteHandle = { hideNavigation: true };
 
@@ -33,7 +33,8 @@ export const router = createBrowserRouter([
           },
           {
             path: 'admin-database',
-            lazy: () => import('../features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+            lazy: () =>
+              import('./routes/admin-database.tsx').then((m) => ({ Component: m.AdminDatabasePage })),
           },
           {
             path: 'card-advances',

@@ -10,7 +10,7 @@ import { getSet } from '#shared/sets.ts';
 import { ProfileLink } from '#web/components/profile-link.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { type CollectorsParams, useCollectors } from './api/collectors.ts';
+import { type CollectorsParams, useCollectors } from '#web/features/sourcing/api/collectors.ts';
 
 interface CollectorsListProps extends CollectorsParams {
   onPageChange: (page: number) => void;

@@ -1,15 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
 import { Database, Inbox, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
+import { Navigate } from 'react-router';
 import { SET_IDS } from '#shared/sets.ts';
-import { SearchBox } from '../search/search-box.tsx';
-import { useAdminSearch } from './api/sales-search.ts';
-import { DeletedSalesView } from './components/deleted-sales-view.tsx';
-import { ImportPanel } from './components/import-panel.tsx';
-import { InquiriesList } from './components/inquiries-list.tsx';
-import { SearchResults } from './components/search-results.tsx';
-import { SetPanel } from './components/set-panel.tsx';
-import { useAdminSearchState } from './use-admin-search.ts';
+import { Spinner } from '#web/components/ui/states.tsx';
+import { sessionQuery } from '#web/features/accounts/api/session.ts';
+import { useAdminSearch } from '#web/features/admin/api/sales-search.ts';
+import { AdminAccessRequired } from '#web/features/admin/components/admin-access-required.tsx';
+import { DeletedSalesView } from '#web/features/admin/components/deleted-sales-view.tsx';
+import { ImportPanel } from '#web/features/admin/components/import-panel.tsx';
+import { InquiriesList } from '#web/features/admin/components/inquiries-list.tsx';
+import { SearchResults } from '#web/features/admin/components/search-results.tsx';
+import { SetPanel } from '#web/features/admin/components/set-panel.tsx';
+import { useAdminSearchState } from '#web/features/admin/use-admin-search.ts';
+import { SearchBox } from '#web/features/search/components/search-box.tsx';
+
+/**
+ * SPEC.md §2 /admin-database: admins only. A signed-in non-admin or a visitor is sent home; when the session
+ * cannot be checked, the page says that admin access is required instead of guessing.
+ */
+export function AdminDatabasePage() {
+  const session = useQuery(sessionQuery);
+  if (session.isPending) return <Spinner label="Checking your access…" />;
+  if (session.isError) return <AdminAccessRequired />;
+  if (!session.data.user?.isAdmin) return <Navigate to="/" replace />;
+  return <AdminDatabaseManager />;
+}
 
 const VIEWS = [
   { value: 'sales', label: 'Sales', icon: Database },
@@ -22,7 +39,7 @@ const TAB =
   'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-white data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /** The admin screen: curate sales (by day or by card), undo deletions, import sales, read inquiries. */
-export function AdminDatabaseManager() {
+function AdminDatabaseManager() {
   const { state, search, setPeriod, clear } = useAdminSearchState();
   const [view, setView] = useState<string>('sales');
   const params = state.card === null ? null : { set: state.set, card: state.card, period: state.period };

@@ -1,13 +1,15 @@
+// The home page's search and its results, composed of the search, analysis, sourcing and consignment features;
+// home.tsx loads this module on demand.
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
 import { type AnalysisParams, useAnalysis } from '#web/features/analysis/api/analysis.ts';
-import { ModeSelector } from './mode-selector.tsx';
-import { SearchBox } from './search-box.tsx';
-import { MODE_HELPER_TEXT, type SearchState } from './search-state.ts';
-import { useSearchState } from './use-search-state.ts';
+import { ModeSelector } from '#web/features/search/components/mode-selector.tsx';
+import { SearchBox } from '#web/features/search/components/search-box.tsx';
+import { MODE_HELPER_TEXT, type SearchState } from '#web/features/search/search-state.ts';
+import { useSearchState } from '#web/features/search/use-search-state.ts';
 
 // Consign's agents come in this chunk rather than one of their own, so switching to Consign shows them at once.
-export { ConsignAgents } from './consign-agents.tsx';
+export { ConsignAgents } from '#web/features/consignment/components/consign-agents.tsx';
 
 // The analysis view downloads (beside its data) only once there is a search, keeping the first visit light.
 const SalesResults = lazy(() =>
@@ -16,7 +18,9 @@ const SalesResults = lazy(() =>
   })),
 );
 const CollectorsList = lazy(() =>
-  import('../sourcing/collectors-list.tsx').then((module) => ({ default: module.CollectorsList })),
+  import('#web/features/sourcing/components/collectors-list.tsx').then((module) => ({
+    default: module.CollectorsList,
+  })),
 );
 
 function analysisParams(state: SearchState): AnalysisParams | null {

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useConsignmentAgents } from './api/consignment-agents.ts';
+import { useConsignmentAgents } from '#web/features/consignment/api/consignment-agents.ts';
 
 /** SPEC.md's three trusted consignment agents, each with rating, specialties and fee. */
 export function ConsignAgents() {

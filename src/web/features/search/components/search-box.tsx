@@ -4,8 +4,8 @@ import { normaliseCardName } from '#shared/card-names.ts';
 import type { SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
+import { useSuggestions } from '#web/features/search/api/suggestions.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
-import { useSuggestions } from './api/suggestions.ts';
 import { SetSelector } from './set-selector.tsx';
 
 /** SPEC.md §9: suggestions appear after a 300 ms pause in typing. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseSearchState } from './search-state.ts';
+import { parseSearchState } from '#web/features/search/search-state.ts';
 
 // The search controls and results are most of the home page's code and download on demand. The page's frame
 // and heading come with the first render: the heading and tagline are its largest text, so they paint without

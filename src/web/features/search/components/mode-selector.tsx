@@ -1,5 +1,5 @@
 import { BarChart3, Handshake, type LucideIcon, Users } from 'lucide-react';
-import { MODE_LABELS, MODES, type Mode } from './search-state.ts';
+import { MODE_LABELS, MODES, type Mode } from '#web/features/search/search-state.ts';
 
 const ICONS: Record<Mode, LucideIcon> = { analyse: BarChart3, consign: Handshake, source: Users };
 
