@@ -40,7 +40,7 @@ export const router = createBrowserRouter([
             path: 'card-advances',
             handle: hidden,
             lazy: () =>
-              import('../features/pages/card-advances-page.tsx').then((m) => ({
+              import('./routes/card-advances.tsx').then((m) => ({
                 Component: m.CardAdvancesPage,
               })),
           },
@@ -48,7 +48,7 @@ export const router = createBrowserRouter([
             path: 'seller-partnership',
             handle: hidden,
             lazy: () =>
-              import('../features/pages/seller-partnership-page.tsx').then((m) => ({
+              import('./routes/seller-partnership.tsx').then((m) => ({
                 Component: m.SellerPartnershipPage,
               })),
           },

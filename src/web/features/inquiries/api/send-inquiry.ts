@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Inquiry, InquiryBody } from '#shared/schemas/inquiries.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function sendInquiry(body: InquiryBody): Promise<Inquiry> {
   return api<Inquiry>('/api/inquiries', { method: 'POST', body });

@@ -7,11 +7,13 @@ import {
   Sparkles,
   Users,
 } from 'lucide-react';
-import { type Benefit, BenefitGrid } from './components/benefit-grid.tsx';
-import { InquiryButton } from './components/inquiry-button.tsx';
-import { MarketingTopBar } from './components/marketing-top-bar.tsx';
-import { StampBackground } from './components/stamp-background.tsx';
-import { FEE_FREE_MONTHS, formatSalesThreshold, PARTNERSHIP_TIERS } from './partnership-tiers.ts';
+import { InquiryButton } from '#web/features/inquiries/components/inquiry-button.tsx';
+import { type Benefit, BenefitGrid } from '#web/features/marketing/components/benefit-grid.tsx';
+import { CallToAction } from '#web/features/marketing/components/call-to-action.tsx';
+import { MarketingTopBar } from '#web/features/marketing/components/marketing-top-bar.tsx';
+import { PartnershipTierList } from '#web/features/marketing/components/partnership-tier-list.tsx';
+import { StampBackground } from '#web/features/marketing/components/stamp-background.tsx';
+import { FEE_FREE_MONTHS } from '#web/features/marketing/partnership-tiers.ts';
 
 const BENEFITS: Benefit[] = [
   {
@@ -54,6 +56,7 @@ const OPPORTUNITIES = [
   },
 ];
 
+/** /seller-partnership: the Seller Equity Program, its tiers and how to apply. */
 export function SellerPartnershipPage() {
   return (
     <div className="bg-slate-50">
@@ -88,27 +91,7 @@ export function SellerPartnershipPage() {
         <p className="mt-2 text-slate-600">
           Your tier follows your annual sales. Every tier starts fee-free for a year.
         </p>
-        <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {PARTNERSHIP_TIERS.map((tier, index) => (
-            <li
-              key={tier.name}
-              className={`flex flex-col rounded-2xl p-5 shadow-sm ${
-                index === 0 ? 'bg-ink text-white' : 'border border-slate-200 bg-white text-slate-900'
-              }`}
-            >
-              <h3 className="text-lg font-bold">{tier.name}</h3>
-              <p className={`mt-1 text-3xl font-extrabold ${index === 0 ? 'text-gold' : 'text-brand-700'}`}>
-                {formatSalesThreshold(tier.minimumAnnualSales)}
-              </p>
-              <p className={`text-sm ${index === 0 ? 'text-slate-300' : 'text-slate-600'}`}>
-                in annual sales
-              </p>
-              <p className={`mt-3 text-sm ${index === 0 ? 'text-slate-200' : 'text-slate-700'}`}>
-                {tier.perk}
-              </p>
-            </li>
-          ))}
-        </ol>
+        <PartnershipTierList />
       </section>
 
       <section aria-labelledby="opportunities-heading" className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
@@ -128,17 +111,12 @@ export function SellerPartnershipPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <div className="flex flex-col items-start gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
-          <div>
-            <h2 id="cta-heading" className="text-xl font-bold">
-              Ready to grow with Holoscope?
-            </h2>
-            <p className="mt-1 text-slate-300">Tell us about your business; the first year is on us.</p>
-          </div>
-          <InquiryButton kind="partnership" label="Apply to Partner" variant="light" />
-        </div>
-      </section>
+      <CallToAction
+        title="Ready to grow with Holoscope?"
+        text="Tell us about your business; the first year is on us."
+      >
+        <InquiryButton kind="partnership" label="Apply to Partner" variant="light" />
+      </CallToAction>
     </div>
   );
 }

@@ -10,12 +10,13 @@ import {
   MINIMUM_MARKET_VALUE,
   maxAdvance,
 } from '#shared/advance-terms.ts';
-import { AdvanceFaq } from './components/advance-faq.tsx';
-import { type Benefit, BenefitGrid } from './components/benefit-grid.tsx';
-import { InquiryButton } from './components/inquiry-button.tsx';
-import { MarketingTopBar } from './components/marketing-top-bar.tsx';
-import { StampBackground } from './components/stamp-background.tsx';
-import { ValueComparison } from './components/value-comparison.tsx';
+import { InquiryButton } from '#web/features/inquiries/components/inquiry-button.tsx';
+import { AdvanceFaq } from '#web/features/marketing/components/advance-faq.tsx';
+import { type Benefit, BenefitGrid } from '#web/features/marketing/components/benefit-grid.tsx';
+import { CallToAction } from '#web/features/marketing/components/call-to-action.tsx';
+import { MarketingTopBar } from '#web/features/marketing/components/marketing-top-bar.tsx';
+import { StampBackground } from '#web/features/marketing/components/stamp-background.tsx';
+import { ValueComparison } from '#web/features/marketing/components/value-comparison.tsx';
 
 const graders = ADVANCE_GRADERS.join(', ');
 const terms = `${ADVANCE_TERM_WEEKS.min}–${ADVANCE_TERM_WEEKS.max} weeks`;
@@ -50,6 +51,7 @@ const BENEFITS: Benefit[] = [
   },
 ];
 
+/** /card-advances: what a card advance is, how it compares and how to apply. */
 export function CardAdvancesPage() {
   return (
     <div className="bg-slate-50">
@@ -113,20 +115,15 @@ export function CardAdvancesPage() {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-        <div className="flex flex-col items-start gap-4 rounded-2xl bg-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
-          <div>
-            <h2 id="cta-heading" className="text-xl font-bold">
-              Ready to put your cards to work?
-            </h2>
-            <p className="mt-1 text-slate-300">We reply to every application within one business day.</p>
-          </div>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <InquiryButton kind="advance" label="Apply Now" />
-            <InquiryButton kind="contact" label="Contact Us" variant="light" />
-          </div>
+      <CallToAction
+        title="Ready to put your cards to work?"
+        text="We reply to every application within one business day."
+      >
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <InquiryButton kind="advance" label="Apply Now" />
+          <InquiryButton kind="contact" label="Contact Us" variant="light" />
         </div>
-      </section>
+      </CallToAction>
     </div>
   );
 }

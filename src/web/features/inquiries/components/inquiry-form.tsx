@@ -8,10 +8,10 @@ import {
   MAX_MESSAGE_LENGTH,
   parseDollars,
 } from '#shared/schemas/inquiries.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorNotice } from '../../../components/ui/states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSendInquiry } from '../api/send-inquiry.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { useSendInquiry } from '#web/features/inquiries/api/send-inquiry.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 
 export const CONFIRMATION =
   'Thanks — we received your inquiry and will reply by email within one business day.';

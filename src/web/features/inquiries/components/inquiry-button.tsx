@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { InquiryKind } from '#shared/schemas/inquiries.ts';
-import { buttonClass } from '../../../components/ui/button.tsx';
-import { Sheet } from '../../../components/ui/sheet.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
+import { Sheet } from '#web/components/ui/sheet.tsx';
 import { InquiryForm } from './inquiry-form.tsx';
 
 const TITLES: Record<InquiryKind, string> = {
