@@ -54,8 +54,7 @@ export const router = createBrowserRouter([
           },
           {
             path: 'psa-search',
-            lazy: () =>
-              import('../features/certs/psa-search-page.tsx').then((m) => ({ Component: m.PsaSearchPage })),
+            lazy: () => import('./routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,14 +1,15 @@
-import { Search, ShieldCheck } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CertNumberSchema } from '#shared/schemas/certs.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ErrorNotice, Spinner } from '../../components/ui/states.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { useCert } from './api/cert.ts';
-import { CertResult } from './components/cert-result.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { useCert } from '#web/features/certs/api/cert.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { CertResult } from './cert-result.tsx';
 
-export function PsaSearchPage() {
+/** The certificate number's form and what PSA answers for it; the number lives in the URL (?cert=…). */
+export function CertSearch() {
   const [searchParams, setSearchParams] = useSearchParams();
   const certParam = searchParams.get('cert') ?? '';
   const current = CertNumberSchema.safeParse(certParam).data;
@@ -43,17 +44,7 @@ export function PsaSearchPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
-      <div className="flex items-center gap-3">
-        <ShieldCheck className="size-8 shrink-0 text-brand-600" aria-hidden />
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Card Authentication Search
-        </h1>
-      </div>
-      <p className="mt-2 text-slate-600">
-        Enter the certificate number printed on a PSA label to see what PSA recorded for that card.
-      </p>
-
+    <>
       <form
         onSubmit={submit}
         noValidate
@@ -111,7 +102,7 @@ export function PsaSearchPage() {
           <CertResult key={current} result={lookup.data} />
         ) : null}
       </div>
-    </div>
+    </>
   );
 }
 
