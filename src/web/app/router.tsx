@@ -23,8 +23,7 @@ export const router = createBrowserRouter([
           {
             path: 'profile/:id?',
             handle: hidden,
-            lazy: () =>
-              import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+            lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfilePage })),
           },
           {
             path: 'card-sets/:slug',

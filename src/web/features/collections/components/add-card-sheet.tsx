@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import {
   COLLECTION_LIST_LABELS,
@@ -7,26 +7,31 @@ import {
   GRADING_COMPANIES,
   VARIANTS,
 } from '#shared/collection-rules.ts';
-import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
+import type { CatalogueCard, SetCardsResponse } from '#shared/schemas/catalogue.ts';
 import { type AddCollectionItemBody, AddCollectionItemBodySchema } from '#shared/schemas/collections.ts';
 import { parseSetId, SETS, type SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { useAddCollectionItem } from '../api/collection.ts';
 import { CardPicker } from './card-picker.tsx';
+
+/** The catalogue's query for the cards of a set, handed in by the page that shows the collection. */
+export type SetCardsQuery = (
+  setId: SetId,
+) => UseQueryOptions<SetCardsResponse, Error, SetCardsResponse, string[]>;
 
 interface AddCardSheetProps {
   ownerId: string;
   list: CollectionList;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  setCardsQuery: SetCardsQuery;
 }
 
 /** SPEC.md §4–§5 add forms. The form lives inside the sheet, so closing the sheet resets it. */
-export function AddCardSheet({ ownerId, list, open, onOpenChange }: AddCardSheetProps) {
+export function AddCardSheet({ ownerId, list, open, onOpenChange, setCardsQuery }: AddCardSheetProps) {
   return (
     <Sheet
       open={open}
@@ -34,7 +39,12 @@ export function AddCardSheet({ ownerId, list, open, onOpenChange }: AddCardSheet
       side="bottom"
       title={`Add to ${COLLECTION_LIST_LABELS[list]}`}
     >
-      <AddCardForm ownerId={ownerId} list={list} onDone={() => onOpenChange(false)} />
+      <AddCardForm
+        ownerId={ownerId}
+        list={list}
+        setCardsQuery={setCardsQuery}
+        onDone={() => onOpenChange(false)}
+      />
     </Sheet>
   );
 }
@@ -53,10 +63,12 @@ const labelClass = 'block text-sm font-medium text-slate-800';
 function AddCardForm({
   ownerId,
   list,
+  setCardsQuery,
   onDone,
 }: {
   ownerId: string;
   list: CollectionList;
+  setCardsQuery: SetCardsQuery;
   onDone: () => void;
 }) {
   const ids = useId();

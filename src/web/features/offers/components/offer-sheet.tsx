@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 import {
   MAX_OFFER_MESSAGE_LENGTH,
@@ -10,8 +10,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useSession } from '../../accounts/api/session.ts';
-import { AccountSheet } from '../../accounts/components/account-sheet.tsx';
 import { useMakeOffer } from '../api/offers.ts';
 
 export interface OfferTarget {
@@ -24,10 +22,13 @@ export interface OfferTarget {
 interface OfferSheetProps {
   target: OfferTarget | null;
   onClose: () => void;
+  signedIn: boolean;
+  /** Offers need an account: a visitor signs in right here with this control, and the form follows. */
+  loginButton: ReactNode;
 }
 
 /** SPEC.md §2 make-offer sheet: an amount, an optional note and the fixed response-time text. */
-export function OfferSheet({ target, onClose }: OfferSheetProps) {
+export function OfferSheet({ target, onClose, signedIn, loginButton }: OfferSheetProps) {
   return (
     <Sheet
       open={target !== null}
@@ -37,26 +38,20 @@ export function OfferSheet({ target, onClose }: OfferSheetProps) {
       side="bottom"
       title="Make Offer"
     >
-      {target ? <OfferContent target={target} onDone={onClose} /> : null}
+      {target === null ? null : signedIn ? (
+        <OfferForm target={target} onDone={onClose} />
+      ) : (
+        <div className="space-y-4">
+          <p className="text-slate-700">Log in to make an offer on {target.title}.</p>
+          <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
+          {loginButton}
+        </div>
+      )}
     </Sheet>
   );
 }
 
 const labelClass = 'block text-sm font-medium text-slate-800';
-
-/** Offers need an account; a visitor signs in right here and the form follows. */
-function OfferContent({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
-  const session = useSession();
-  const [loginOpen, setLoginOpen] = useState(false);
-  if (session.user) return <OfferForm target={target} onDone={onDone} />;
-  return (
-    <div className="space-y-4">
-      <p className="text-slate-700">Log in to make an offer on {target.title}.</p>
-      <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
-      <AccountSheet open={loginOpen} onOpenChange={setLoginOpen} trigger={<Button>Login</Button>} />
-    </div>
-  );
-}
 
 function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
   const ids = useId();

@@ -5,9 +5,9 @@ import { getSet } from '#shared/sets.ts';
 import { ProfileLink } from '#web/components/profile-link.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { useMyOffers, useOfferAction } from '#web/features/offers/api/offers.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
-import { useMyOffers, useOfferAction } from './api/offers.ts';
-import { OfferStatusBadge } from './components/offer-status.tsx';
+import { OfferStatusBadge } from './offer-status.tsx';
 
 /** The owner's offers: those received on their cards (Accept, Decline) and those they sent (Withdraw). */
 export function OffersArea() {

@@ -1,6 +1,6 @@
 import { LayoutGrid, List, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   COLLECTION_LIST_LABELS,
   COLLECTION_LISTS,
@@ -9,24 +9,21 @@ import {
 } from '#shared/collection-rules.ts';
 import type { CollectionItem, CollectionResponse } from '#shared/schemas/collections.ts';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useMyOffers } from '../offers/api/offers.ts';
-import { ItemOffer } from '../offers/components/item-offer.tsx';
-import { OfferSheet, type OfferTarget } from '../offers/components/offer-sheet.tsx';
-import { latestSentByItem } from '../offers/latest-offers.ts';
-import { useCollection } from './api/collection.ts';
-import { AddCardSheet } from './components/add-card-sheet.tsx';
-import { CollectionSearch } from './components/collection-search.tsx';
-import { FilterMenu, type FilterValue, NO_FILTER } from './components/filter-menu.tsx';
-import { type CollectionView, ItemCard, itemTitle } from './components/item-card.tsx';
-import { ListBody } from './components/list-body.tsx';
-import { RemoveDialog } from './components/remove-dialog.tsx';
+import { useCollection } from '#web/features/collections/api/collection.ts';
+import { AddCardSheet, type SetCardsQuery } from './add-card-sheet.tsx';
+import { CollectionSearch } from './collection-search.tsx';
+import { FilterMenu, type FilterValue, NO_FILTER } from './filter-menu.tsx';
+import { type CollectionView, ItemCard } from './item-card.tsx';
+import { ListBody } from './list-body.tsx';
+import { RemoveDialog } from './remove-dialog.tsx';
 
 interface CollectionSectionProps {
   profileId: string;
-  ownerName: string;
   isOwner: boolean;
-  /** The signed-in visitor, whose offers show on the cards they made them on. */
-  viewerId: string | null;
+  /** How the owner's add form finds the cards of a set. */
+  setCardsQuery: SetCardsQuery;
+  /** What another collector's card offers the viewer (Make Offer and their own offer's status). */
+  itemOffer?: (item: CollectionItem) => ReactNode;
 }
 
 const itemsOf = (data: CollectionResponse, list: CollectionList) =>
@@ -37,7 +34,7 @@ const itemsOf = (data: CollectionResponse, list: CollectionList) =>
  * search with suggestions, a filter menu and a grid/list toggle; Remove and the add button for the owner,
  * Make Offer for everyone else.
  */
-export function CollectionSection({ profileId, ownerName, isOwner, viewerId }: CollectionSectionProps) {
+export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer }: CollectionSectionProps) {
   const collection = useCollection(profileId);
   const [tab, setTab] = useState<CollectionList>('collected');
   const [query, setQuery] = useState('');
@@ -45,9 +42,6 @@ export function CollectionSection({ profileId, ownerName, isOwner, viewerId }: C
   const [view, setView] = useState<CollectionView>('grid');
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CollectionItem | null>(null);
-  const [offerOn, setOfferOn] = useState<OfferTarget | null>(null);
-  const myOffers = useMyOffers(viewerId !== null && !isOwner);
-  const latestOffers = latestSentByItem(myOffers.data?.sent);
   const list: CollectionList = isOwner ? tab : 'collected';
 
   if (collection.isPending) return <Spinner label="Loading collection…" />;
@@ -101,16 +95,7 @@ export function CollectionSection({ profileId, ownerName, isOwner, viewerId }: C
                   item={item}
                   view={view}
                   onRemove={isOwner ? () => setRemoving(item) : undefined}
-                  offer={
-                    isOwner ? undefined : (
-                      <ItemOffer
-                        latest={latestOffers.get(item.id)}
-                        acceptingOffers={item.acceptingOffers}
-                        title={itemTitle(item)}
-                        onMakeOffer={() => setOfferOn({ itemId: item.id, title: itemTitle(item), ownerName })}
-                      />
-                    )
-                  }
+                  offer={isOwner ? undefined : itemOffer?.(item)}
                 />
               ))}
             </ListBody>
@@ -127,12 +112,16 @@ export function CollectionSection({ profileId, ownerName, isOwner, viewerId }: C
           >
             <Plus className="size-7" aria-hidden />
           </button>
-          <AddCardSheet ownerId={profileId} list={list} open={adding} onOpenChange={setAdding} />
+          <AddCardSheet
+            ownerId={profileId}
+            list={list}
+            open={adding}
+            onOpenChange={setAdding}
+            setCardsQuery={setCardsQuery}
+          />
           <RemoveDialog ownerId={profileId} list={list} item={removing} onClose={() => setRemoving(null)} />
         </>
-      ) : (
-        <OfferSheet target={offerOn} onClose={() => setOfferOn(null)} />
-      )}
+      ) : null}
     </section>
   );
 }
