@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Avatar } from '#web/components/ui/avatar.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
-import { useSession } from '../features/accounts/api/session.ts';
 import { FeaturesModal } from './features-modal.tsx';
 
 // The menu and its positioning code load only for signed-in users, keeping a visitor's first load small.
 const AvatarMenu = lazy(() =>
-  import('../features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
+  import('#web/features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
 );
 
 /** SPEC.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */

@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
+import { HomePage } from '#web/app/routes/home.tsx';
+import { NotFoundPage } from '#web/app/routes/not-found.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { HomePage } from './routes/home.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
 
 const hidden: RouteHandle = { hideNavigation: true };
 
@@ -23,23 +23,25 @@ export const router = createBrowserRouter([
           {
             path: 'profile/:id?',
             handle: hidden,
-            lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfilePage })),
+            lazy: () => import('#web/app/routes/profile.tsx').then((m) => ({ Component: m.ProfilePage })),
           },
           {
             path: 'card-sets/:slug',
             lazy: () =>
-              import('./routes/card-set-gallery.tsx').then((m) => ({ Component: m.CardSetGalleryPage })),
+              import('#web/app/routes/card-set-gallery.tsx').then((m) => ({
+                Component: m.CardSetGalleryPage,
+              })),
           },
           {
             path: 'admin-database',
             lazy: () =>
-              import('./routes/admin-database.tsx').then((m) => ({ Component: m.AdminDatabasePage })),
+              import('#web/app/routes/admin-database.tsx').then((m) => ({ Component: m.AdminDatabasePage })),
           },
           {
             path: 'card-advances',
             handle: hidden,
             lazy: () =>
-              import('./routes/card-advances.tsx').then((m) => ({
+              import('#web/app/routes/card-advances.tsx').then((m) => ({
                 Component: m.CardAdvancesPage,
               })),
           },
@@ -47,13 +49,14 @@ export const router = createBrowserRouter([
             path: 'seller-partnership',
             handle: hidden,
             lazy: () =>
-              import('./routes/seller-partnership.tsx').then((m) => ({
+              import('#web/app/routes/seller-partnership.tsx').then((m) => ({
                 Component: m.SellerPartnershipPage,
               })),
           },
           {
             path: 'psa-search',
-            lazy: () => import('./routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
+            lazy: () =>
+              import('#web/app/routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { buttonClass } from './ui/button.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
 
 /** Stands for a page that is not open yet and says so plainly. */
 export function ComingSoon({ title, summary }: { title: string; summary: string }) {

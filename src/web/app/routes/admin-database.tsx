@@ -13,7 +13,7 @@ import { ImportPanel } from '#web/features/admin/components/import-panel.tsx';
 import { InquiriesList } from '#web/features/admin/components/inquiries-list.tsx';
 import { SearchResults } from '#web/features/admin/components/search-results.tsx';
 import { SetPanel } from '#web/features/admin/components/set-panel.tsx';
-import { useAdminSearchState } from '#web/features/admin/use-admin-search.ts';
+import { useAdminSearchState } from '#web/features/admin/use-admin-search-state.ts';
 import { SearchBox } from '#web/features/search/components/search-box.tsx';
 
 /**

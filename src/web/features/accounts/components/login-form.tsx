@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useLogin } from '../api/auth.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { useLogin } from '#web/features/accounts/api/auth.ts';
+import { authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 
 interface LoginFormProps {
   onDone: () => void;

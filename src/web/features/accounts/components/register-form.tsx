@@ -3,8 +3,8 @@ import { firstRegistrationProblem, type RegistrationInput } from '#shared/regist
 import { Button } from '#web/components/ui/button.tsx';
 import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useRegister } from '../api/auth.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { useRegister } from '#web/features/accounts/api/auth.ts';
+import { authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { CountryField } from './country-field.tsx';
 
 interface RegisterFormProps {

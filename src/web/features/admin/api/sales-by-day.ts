@@ -1,8 +1,8 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { dayBefore, type SalesByDayResponse } from '#shared/schemas/admin.ts';
 import type { SetId } from '#shared/sets.ts';
+import { ADMIN_CACHE_TTL_MS, adminCache } from '#web/features/admin/admin-cache.ts';
 import { api } from '#web/lib/api-client.ts';
-import { ADMIN_CACHE_TTL_MS, adminCache } from '../admin-cache.ts';
 
 export function fetchSalesByDay(
   set: SetId,

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { adminCache } from '../admin-cache.ts';
+import { adminCache } from '#web/features/admin/admin-cache.ts';
 
 /**
  * After a deletion, restore or import: the local admin cache is dropped and every admin list and sales

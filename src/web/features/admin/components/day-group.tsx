@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import type { Selection } from '#web/features/admin/use-selection.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
-import type { Selection } from '../use-selection.ts';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });

@@ -6,8 +6,8 @@ import { PeriodSelector } from '#web/components/period-selector.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { useSelection } from '#web/features/admin/use-selection.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
-import { useSelection } from '../use-selection.ts';
 import { DeleteSelected } from './delete-selected.tsx';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertResponse } from '#shared/schemas/certs.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
 export function certQuery(certNumber: string) {
   return queryOptions({

@@ -14,7 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useAddCollectionItem } from '../api/collection.ts';
+import { useAddCollectionItem } from '#web/features/collections/api/collection.ts';
 import { CardPicker } from './card-picker.tsx';
 
 /** The catalogue's query for the cards of a set, handed in by the page that shows the collection. */

@@ -1,7 +1,7 @@
 import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
-import { cardOptionLabel, matchingCards } from '../card-matching.ts';
+import { cardOptionLabel, matchingCards } from '#web/features/collections/card-matching.ts';
 
 interface CardPickerProps {
   id: string;

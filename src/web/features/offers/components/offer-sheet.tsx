@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useMakeOffer } from '../api/offers.ts';
+import { useMakeOffer } from '#web/features/offers/api/offers.ts';
 
 export interface OfferTarget {
   itemId: string;
