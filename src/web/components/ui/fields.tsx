@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import type { InputHTMLAttributes } from 'react';
 
 export const inputClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 sm:text-sm';
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-invalid:border-red-600 sm:text-sm';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -51,5 +51,15 @@ export function PasswordField({ id, label, visible, onToggle, controls, ...input
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A field's message, right under it; the field points at it with aria-describedby. */
+export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
   );
 }

@@ -3,10 +3,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CertNumberSchema } from '#shared/schemas/certs.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useCert } from '#web/features/certs/api/cert.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CertResult } from './cert-result.tsx';
+
+const FIELDS = ['certNumber'] as const;
 
 /** The certificate number's form and what PSA answers for it; the number lives in the URL (?cert=…). */
 export function CertSearch() {
@@ -14,23 +18,31 @@ export function CertSearch() {
   const certParam = searchParams.get('cert') ?? '';
   const current = CertNumberSchema.safeParse(certParam).data;
   const [typed, setTyped] = useState(certParam);
-  const [inputError, setInputError] = useState<string>();
+  const form = useFieldErrors(FIELDS);
+  const { clear: clearErrors, showApiError } = form;
   const input = useRef<HTMLInputElement>(null);
   const lookup = useCert(current);
   const busy = lookup.isFetching;
+  // A number PSA does not accept is shown by the field, like one the form refuses itself.
+  const refusedNumber = apiFieldErrors(lookup.error, FIELDS).certNumber !== undefined;
 
   // Back and forward through earlier lookups show their number in the box.
-  useEffect(() => setTyped(certParam), [certParam]);
+  useEffect(() => {
+    setTyped(certParam);
+    clearErrors();
+  }, [certParam, clearErrors]);
+  useEffect(() => {
+    if (lookup.error) showApiError(lookup.error);
+  }, [lookup.error, showApiError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = CertNumberSchema.safeParse(typed);
     if (!parsed.success) {
-      setInputError(parsed.error.issues[0]?.message);
-      input.current?.focus();
+      form.show({ certNumber: parsed.error.issues[0]?.message });
       return;
     }
-    setInputError(undefined);
+    form.clear();
     setTyped(parsed.data);
     if (parsed.data === current) lookup.refetch();
     else setSearchParams({ cert: parsed.data });
@@ -38,7 +50,7 @@ export function CertSearch() {
 
   const clear = () => {
     setTyped('');
-    setInputError(undefined);
+    form.clear();
     setSearchParams({});
     input.current?.focus();
   };
@@ -50,13 +62,13 @@ export function CertSearch() {
         noValidate
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <label htmlFor="cert-number" className="block text-sm font-medium text-slate-800">
+        <label htmlFor={form.idOf('certNumber')} className="block text-sm font-medium text-slate-800">
           PSA certificate number
         </label>
         <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
           <input
             ref={input}
-            id="cert-number"
+            {...form.control('certNumber')}
             name="cert"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
@@ -65,8 +77,6 @@ export function CertSearch() {
             placeholder="e.g. 12345678"
             maxLength={20}
             disabled={busy}
-            aria-invalid={inputError ? true : undefined}
-            aria-describedby={inputError ? 'cert-number-error' : undefined}
             className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 aria-invalid:border-red-500"
           />
           <div className="flex gap-2">
@@ -79,11 +89,7 @@ export function CertSearch() {
             </Button>
           </div>
         </div>
-        {inputError ? (
-          <p id="cert-number-error" className="mt-2 text-sm text-red-700">
-            {inputError}
-          </p>
-        ) : null}
+        <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
       </form>
 
       <div className="mt-6">
@@ -93,7 +99,7 @@ export function CertSearch() {
           </p>
         ) : lookup.isFetching ? (
           <Spinner label={`Looking up certificate ${current}…`} />
-        ) : lookup.isError ? (
+        ) : lookup.isError && !refusedNumber ? (
           <ErrorNotice
             message={lookup.error.message}
             {...(isPassing(lookup.error) ? { onRetry: () => lookup.refetch() } : {})}

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { MINIMUM_MARKET_VALUE } from '#shared/advance-terms.ts';
 import {
   type InquiryBody,
@@ -9,19 +9,18 @@ import {
   parseDollars,
 } from '#shared/schemas/inquiries.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useSendInquiry } from '#web/features/inquiries/api/send-inquiry.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 
-export const CONFIRMATION =
-  'Thanks — we received your inquiry and will reply by email within one business day.';
+const CONFIRMATION = 'Thanks — we received your inquiry and will reply by email within one business day.';
 
-type Field = 'name' | 'email' | 'card' | 'estimatedValue' | 'message';
+const FIELDS = ['name', 'email', 'card', 'estimatedValue', 'message'] as const;
+type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
 
 const EMPTY: Values = { name: '', email: '', card: '', estimatedValue: '', message: '' };
-const FIELD_ORDER: Field[] = ['name', 'email', 'card', 'estimatedValue', 'message'];
 
 const MESSAGE_HINTS: Record<InquiryKind, string> = {
   advance: 'Anything we should know: grade, grader, how soon you need the cash.',
@@ -36,52 +35,28 @@ function toBody(kind: InquiryKind, values: Values): InquiryBody {
   return { ...common, card: values.card, ...(estimatedValue === undefined ? {} : { estimatedValue }) };
 }
 
-function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** The short inquiry form of the marketing pages; what was typed stays put when something needs fixing. */
 export function InquiryForm({ kind, onDone }: { kind: InquiryKind; onDone: () => void }) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useFieldErrors(FIELDS);
   const [sent, setSent] = useState(false);
   const send = useSendInquiry();
-  const form = useRef<HTMLFormElement>(null);
-  const idPrefix = useId();
-
-  const focusFirstError = (found: Errors) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = toBody(kind, values);
     const parsed = InquiryBodySchema.safeParse(body);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error.issues);
-      setErrors(found);
-      focusFirstError(found);
+      form.show(issueFieldErrors(parsed.error.issues, FIELDS));
       return;
     }
-    setErrors({});
+    form.clear();
     send.mutate(body, {
       onSuccess: () => {
         setValues(EMPTY);
         setSent(true);
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          const found = error.fields as Errors;
-          setErrors(found);
-          focusFirstError(found);
-        }
-      },
+      onError: (error) => form.showApiError(error),
     });
   };
 
@@ -98,43 +73,35 @@ export function InquiryForm({ kind, onDone }: { kind: InquiryKind; onDone: () =>
   }
 
   const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, hint?: string) => {
-    const id = `${idPrefix}-${name}`;
-    const describedBy = [hint ? `${id}-hint` : '', errors[name] ? `${id}-error` : '']
-      .filter(Boolean)
-      .join(' ');
+    const id = form.idOf(name);
+    const hintId = hint ? `${id}-hint` : undefined;
     return (
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
         </label>
         {hint ? (
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
+          <p id={hintId} className="text-xs text-slate-600">
             {hint}
           </p>
         ) : null}
         {control({
-          id,
+          ...form.control(name, hintId),
           name,
           value: values[name],
           onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
-          'aria-invalid': errors[name] ? true : undefined,
-          'aria-describedby': describedBy || undefined,
           className:
             'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base aria-invalid:border-red-500',
         })}
-        {errors[name] ? (
-          <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-            {errors[name]}
-          </p>
-        ) : null}
+        <FieldMessage id={form.messageIdOf(name)} message={form.errors[name]} />
       </div>
     );
   };
 
-  const generalError = send.isError && !(send.error instanceof ApiError && send.error.fields);
+  const generalError = send.isError && form.firstInvalid === null;
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {field('name', 'Name', (props) => (
         <input {...inputProps(props)} autoComplete="name" />
       ))}
