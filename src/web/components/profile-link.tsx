@@ -6,7 +6,7 @@ export interface ProfileLinkState {
   from: Location;
 }
 
-export function profilePath(userId: string): string {
+function profilePath(userId: string): string {
   return `/profile/${encodeURIComponent(userId)}`;
 }
 

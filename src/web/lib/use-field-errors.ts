@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from './api-client.ts';
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** The first message for each of the form's fields among a validation's issues (zod's shape). */
 export function issueFieldErrors<F extends string>(

@@ -3,7 +3,7 @@ import { normaliseCardName } from '#shared/card-names.ts';
 import { PERIODS, type Period } from '#shared/sales-constants.ts';
 import { DEFAULT_SET_ID, parseSetId, type SetId } from '#shared/sets.ts';
 
-export interface AdminSearchState {
+interface AdminSearchState {
   card: string | null;
   set: SetId;
   period: Period;

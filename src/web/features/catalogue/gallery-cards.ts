@@ -17,7 +17,7 @@ export function galleryCards(cards: readonly CatalogueCard[]): CatalogueCard[] {
   return cards.filter((card) => !(card.setId === 'base_set' && /red cheeks/i.test(card.name)));
 }
 
-export interface RarityCount {
+interface RarityCount {
   group: RarityGroup;
   label: string;
   count: number;

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { type Country, searchCountries } from '#shared/countries.ts';
 import { inputClass } from '#web/components/ui/fields.tsx';
 
-export interface CountryValue {
+interface CountryValue {
   country: string;
   countryCode: string;
 }

@@ -1,4 +1,4 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { adminCache } from '#web/features/admin/admin-cache.ts';
 
 /**
@@ -11,9 +11,4 @@ export function forgetSales(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: ['admin'] }),
     client.invalidateQueries({ queryKey: ['sales'] }),
   ]).then(() => undefined);
-}
-
-export function useForgetSales(): () => Promise<void> {
-  const client = useQueryClient();
-  return () => forgetSales(client);
 }

@@ -23,7 +23,7 @@ function filterQuery(params: AnalysisParams) {
   };
 }
 
-export function fetchAnalysis(params: AnalysisParams, signal?: AbortSignal): Promise<AnalysisResponse> {
+function fetchAnalysis(params: AnalysisParams, signal?: AbortSignal): Promise<AnalysisResponse> {
   return api<AnalysisResponse>('/api/sales/analysis', {
     query: { ...filterQuery(params), page: params.page },
     signal,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ConsignmentAgent } from '#shared/schemas/sales.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export function fetchConsignmentAgents(signal?: AbortSignal): Promise<{ agents: ConsignmentAgent[] }> {
+function fetchConsignmentAgents(signal?: AbortSignal): Promise<{ agents: ConsignmentAgent[] }> {
   return api<{ agents: ConsignmentAgent[] }>('/api/consignment-agents', { signal });
 }
 
