@@ -3,8 +3,8 @@ import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
-import { queryClient } from './lib/query-client.ts';
+import { router } from '#web/app/router.tsx';
+import { queryClient } from '#web/lib/query-client.ts';
 import './styles.css';
 
 // Radix's scroll lock adds a <style> element; the page's CSP allows it only with this load's nonce.

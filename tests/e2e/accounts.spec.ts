@@ -105,7 +105,9 @@ test.describe('accounts', () => {
     await expect(accountMenu(page, user.username)).toBeVisible();
   });
 
-  test('the sheet switches both ways and opens empty; a used email is refused', async ({ page }) => {
+  test('the sheet switches both ways and opens empty; a used email and a taken username are refused by their fields', async ({
+    page,
+  }) => {
     const existing = await registerViaApi(page);
     await page.context().clearCookies();
     await page.goto('/');
@@ -127,9 +129,25 @@ test.describe('accounts', () => {
     await sheet.getByLabel('Country').fill('united k');
     await sheet.getByRole('option', { name: 'United Kingdom' }).click();
     await sheet.getByRole('button', { name: 'Create Account' }).click();
-    await expect(sheet.getByRole('alert')).toHaveText(
-      'This email is already registered. Please login instead.',
-    );
+    const usedEmail = 'This email is already registered. Please login instead.';
+    await expect(sheet.getByRole('alert')).toHaveText(usedEmail);
+    const email = sheet.getByLabel('Email');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(usedEmail);
+    await expect(email).toBeFocused();
+
+    // The server alone knows the name is taken; it names the field, and the form marks and focuses it.
+    await email.fill(newUser().email);
+    await sheet.getByLabel('Username').fill(existing.username.toLowerCase());
+    await sheet.getByRole('button', { name: 'Create Account' }).click();
+    const taken = 'This username is taken. Please choose another.';
+    await expect(sheet.getByRole('alert')).toHaveText(taken);
+    const username = sheet.getByLabel('Username');
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+    await expect(username).toHaveAccessibleDescription(taken);
+    await expect(username).toBeFocused();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expectAccessible(page);
   });
 
   test('an admin made with create-admin gets the Admin Dashboard link, except on admin pages', async ({

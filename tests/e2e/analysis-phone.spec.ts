@@ -6,7 +6,7 @@ test.describe('sales analysis on a phone', () => {
   test.use({ viewport: { width: 375, height: 780 } });
 
   test('the price chart downloads and draws only once it is scrolled into view @mobile', async ({ page }) => {
-    const chart = builtChunk('features/sales/price-chart.tsx');
+    const chart = builtChunk('features/analysis/components/price-chart.tsx');
     const fetched: string[] = [];
     page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
     await page.goto('/?mode=analyse&set=base_set&card=Charizard');

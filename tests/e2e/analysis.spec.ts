@@ -229,7 +229,7 @@ test.describe('sales analysis', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**${builtChunk('features/search/home-search.tsx')}`, async (route) => {
+    await page.route(`**${builtChunk('app/routes/home-search.tsx')}`, async (route) => {
       await held;
       await route.continue();
     });

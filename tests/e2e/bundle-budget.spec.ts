@@ -34,7 +34,7 @@ test('the home page loads under the JavaScript budget and fetches the chart only
     BUDGET_BYTES,
   );
 
-  const chart = builtChunk('features/sales/price-chart.tsx');
+  const chart = builtChunk('features/analysis/components/price-chart.tsx');
   const fetched = () => responses.map((response) => new URL(response.url()).pathname);
   expect(fetched()).not.toContain(chart);
 

@@ -56,9 +56,12 @@ test.describe('collections', () => {
     await form.getByLabel('Cert Number').fill('12 34!');
     await form.getByLabel('Accepting Offers').check();
     await submit.click();
-    await expect(form.getByRole('alert')).toHaveText(
+    const cert = form.getByLabel('Cert Number');
+    await expect(cert).toHaveAccessibleDescription(
       'A cert number is letters, digits and dashes, at most 20 characters.',
     );
+    await expect(cert).toHaveAttribute('aria-invalid', 'true');
+    await expect(cert).toBeFocused();
     await expect(form.getByLabel('Grade')).toHaveValue('9');
     await form.getByLabel('Cert Number').fill('81234567');
     await submit.click();

@@ -76,7 +76,10 @@ test.describe('offers', () => {
     await expectAccessible(b);
     await sheet.getByLabel('Offer amount (USD)').fill('lots');
     await sheet.getByRole('button', { name: 'Send Offer' }).click();
-    await expect(sheet.getByRole('alert')).toHaveText('Enter an amount in dollars, for example 2500.');
+    const amount = sheet.getByLabel('Offer amount (USD)');
+    await expect(amount).toHaveAccessibleDescription('Enter an amount in dollars, for example 2500.');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(amount).toBeFocused();
     await sheet.getByLabel('Offer amount (USD)').fill('2,500');
     await sheet.getByLabel('Message (optional)').fill('Would love this one for my Fossil set.');
     await sheet.getByRole('button', { name: 'Send Offer' }).click();

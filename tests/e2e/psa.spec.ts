@@ -81,8 +81,20 @@ test.describe('PSA cert search', () => {
     await expect(page.getByRole('alert')).toHaveText(
       `PSA has no certificate with the number ${CERTS.unknown}.`,
     );
+    // PSA refuses the number itself: the server names the field, and the message shows by it.
     await search(page, CERTS.malformed);
-    await expect(page.getByRole('alert')).toContainText('PSA does not accept 1 as a certificate number.');
+    const field = page.getByLabel('PSA certificate number');
+    const refused = 'PSA does not accept 1 as a certificate number. Check it and try again.';
+    await expect(field).toHaveAccessibleDescription(refused);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await search(page, CERTS.withImages);
+    await expect(page.getByRole('region', { name: 'CHARIZARD-HOLO' })).toBeVisible();
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText(refused)).toHaveCount(0);
   });
 
   test('checks the number before asking', async ({ page }) => {

@@ -1,19 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button } from '../components/ui/button.tsx';
-import { useSession } from '../features/accounts/api/session.ts';
-import { AccountSheet } from '../features/accounts/components/account-sheet.tsx';
-import { Avatar } from '../features/accounts/components/avatar.tsx';
+import { lazy, Suspense } from 'react';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
+import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { FeaturesModal } from './features-modal.tsx';
 
 // The menu and its positioning code load only for signed-in users, keeping a visitor's first load small.
 const AvatarMenu = lazy(() =>
-  import('../features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
+  import('#web/features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
 );
 
 /** SPEC.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */
 export function AccountControls() {
   const { user, isLoading } = useSession();
-  const [open, setOpen] = useState(false);
   // Nothing until the session is known, so a signed-in user never sees Login flash by.
   if (isLoading) return <span className="block h-9 w-9" aria-hidden />;
   if (user) {
@@ -26,7 +24,7 @@ export function AccountControls() {
   return (
     <>
       <FeaturesModal />
-      <AccountSheet open={open} onOpenChange={setOpen} trigger={<Button>Login</Button>} />
+      <LoginButton />
     </>
   );
 }

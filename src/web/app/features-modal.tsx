@@ -1,7 +1,7 @@
 import { BarChart3, Handshake, Info, Users } from 'lucide-react';
 import { useState } from 'react';
-import { buttonClass } from '../components/ui/button.tsx';
-import { Sheet } from '../components/ui/sheet.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
+import { Sheet } from '#web/components/ui/sheet.tsx';
 
 const FEATURES = [
   {

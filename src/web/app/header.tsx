@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { buttonClass } from '../components/ui/button.tsx';
-import { useSession } from '../features/accounts/api/session.ts';
-import { useLiveUpdates } from '../features/live/use-live-updates.ts';
+import { buttonClass } from '#web/components/ui/button.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
+import { useLiveUpdates } from '#web/features/live/use-live-updates.ts';
 import { AccountControls } from './account-controls.tsx';
 import { SideMenu } from './side-menu.tsx';
 

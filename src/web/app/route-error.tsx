@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClass } from '../components/ui/button.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
+import { NotFoundPage } from '#web/app/routes/not-found.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
 
 /** Shown when a page fails to load or render, instead of a blank screen. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
-import { HomePage } from '../features/search/home-page.tsx';
+import { HomePage } from '#web/app/routes/home.tsx';
+import { NotFoundPage } from '#web/app/routes/not-found.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const hidden: RouteHandle = { hideNavigation: true };
@@ -23,23 +23,25 @@ export const router = createBrowserRouter([
           {
             path: 'profile/:id?',
             handle: hidden,
-            lazy: () =>
-              import('../features/profiles/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+            lazy: () => import('#web/app/routes/profile.tsx').then((m) => ({ Component: m.ProfilePage })),
           },
           {
             path: 'card-sets/:slug',
             lazy: () =>
-              import('../features/galleries/gallery-page.tsx').then((m) => ({ Component: m.GalleryPage })),
+              import('#web/app/routes/card-set-gallery.tsx').then((m) => ({
+                Component: m.CardSetGalleryPage,
+              })),
           },
           {
             path: 'admin-database',
-            lazy: () => import('../features/admin/admin-page.tsx').then((m) => ({ Component: m.AdminPage })),
+            lazy: () =>
+              import('#web/app/routes/admin-database.tsx').then((m) => ({ Component: m.AdminDatabasePage })),
           },
           {
             path: 'card-advances',
             handle: hidden,
             lazy: () =>
-              import('../features/pages/card-advances-page.tsx').then((m) => ({
+              import('#web/app/routes/card-advances.tsx').then((m) => ({
                 Component: m.CardAdvancesPage,
               })),
           },
@@ -47,14 +49,14 @@ export const router = createBrowserRouter([
             path: 'seller-partnership',
             handle: hidden,
             lazy: () =>
-              import('../features/pages/seller-partnership-page.tsx').then((m) => ({
+              import('#web/app/routes/seller-partnership.tsx').then((m) => ({
                 Component: m.SellerPartnershipPage,
               })),
           },
           {
             path: 'psa-search',
             lazy: () =>
-              import('../features/certs/psa-search-page.tsx').then((m) => ({ Component: m.PsaSearchPage })),
+              import('#web/app/routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

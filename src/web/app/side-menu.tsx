@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { SETS } from '#shared/sets.ts';
-import { Sheet } from '../components/ui/sheet.tsx';
+import { Sheet } from '#web/components/ui/sheet.tsx';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;

@@ -1,7 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
-export interface Choice<T extends string> {
+interface Choice<T extends string> {
   value: T;
   label: string;
 }

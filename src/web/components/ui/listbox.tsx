@@ -8,7 +8,7 @@ interface ListboxOptions {
   onPick: (index: number) => void;
 }
 
-export type Listbox = ReturnType<typeof useListbox>;
+type Listbox = ReturnType<typeof useListbox>;
 
 /**
  * The state of a combobox's suggestion list (WAI-ARIA combobox with a listbox popup): it opens on focus and

@@ -10,9 +10,17 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-export function ErrorNotice({ message, onRetry }: { message: string; onRetry?: () => void }) {
+interface ErrorNoticeProps {
+  message: string;
+  onRetry?: () => void;
+  /** For a field that this notice describes (aria-describedby). */
+  id?: string;
+}
+
+export function ErrorNotice({ message, onRetry, id }: ErrorNoticeProps) {
   return (
     <div
+      id={id}
       role="alert"
       className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
     >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { authErrorField, authErrorMessage } from './auth-errors.ts';
 
 describe('account modal error texts', () => {
   it.each([
@@ -25,5 +25,28 @@ describe('account modal error texts', () => {
 
   it('shows the generic text for errors that are not API errors', () => {
     expect(authErrorMessage(new TypeError('boom'))).toBe('An error occurred. Please try again.');
+  });
+});
+
+describe('the account form field a refusal is about', () => {
+  const signUp = ['username', 'email', 'password', 'verifyPassword', 'country'] as const;
+
+  it('is the field the API named', () => {
+    const taken = new ApiError(409, 'conflict', 'That username is taken.', {
+      username: 'That username is taken.',
+    });
+    expect(authErrorField(taken, signUp)).toBe('username');
+  });
+
+  it('is the field a code implies when the API names none', () => {
+    expect(authErrorField(new ApiError(400, 'invalid-email', 'x'), signUp)).toBe('email');
+    expect(authErrorField(new ApiError(409, 'email-already-in-use', 'x'), signUp)).toBe('email');
+    expect(authErrorField(new ApiError(400, 'weak-password', 'x'), signUp)).toBe('password');
+  });
+
+  it('is none for a refusal of the whole form, or a field the form does not have', () => {
+    expect(authErrorField(new ApiError(401, 'invalid-credentials', 'x'), ['email', 'password'])).toBeNull();
+    expect(authErrorField(new ApiError(400, 'weak-password', 'x'), ['email'])).toBeNull();
+    expect(authErrorField(new TypeError('boom'), signUp)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '#shared/errors.ts';
+import { type ErrorCode, MESSAGES } from '#shared/errors.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
@@ -23,4 +23,18 @@ export function authErrorMessage(error: unknown): string {
     default:
       return MESSAGES.generic;
   }
+}
+
+/** Refusals whose code names the field at fault although the API names no field. */
+const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
+  'invalid-email': 'email',
+  'email-already-in-use': 'email',
+  'weak-password': 'password',
+};
+
+/** The field of an account form a refusal is about: the one the API named, or the one its code implies. */
+export function authErrorField<F extends string>(error: unknown, fields: readonly F[]): F | null {
+  if (!(error instanceof ApiError)) return null;
+  const named = fields.find((field) => error.fields?.[field]);
+  return named ?? fields.find((field) => field === FIELD_OF_CODE[error.code]) ?? null;
 }

@@ -33,7 +33,7 @@ function readJson<T extends object>(storage: KeyValueStorage, key: string): T {
   }
 }
 
-export interface AdminCache {
+interface AdminCache {
   read(setId: SetId, date: string): SalesByDayResponse | undefined;
   write(day: SalesByDayResponse): void;
   clear(): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchState, type SearchState, searchStateToParams } from './search-state.ts';
+import { newSearchUrl, parseSearchState, type SearchState, searchStateToParams } from './search-state.ts';
 
 const parse = (query: string) => parseSearchState(new URLSearchParams(query));
 
@@ -63,5 +63,14 @@ describe('home page URL state', () => {
   it('keeps only the mode when there is no search', () => {
     const params = searchStateToParams({ ...parse('period=30d&set=jungle_set'), mode: 'source' });
     expect(params.toString()).toBe('mode=source');
+  });
+
+  it('links into a mode with a new search for a card', () => {
+    expect(newSearchUrl('analyse', 'jungle_set', 'Scyther non-holo')).toBe(
+      '/?mode=analyse&set=jungle_set&card=Scyther+non-holo',
+    );
+    expect(newSearchUrl('source', 'base_set', "Farfetch'd")).toBe(
+      '/?mode=source&set=base_set&card=Farfetch%27d',
+    );
   });
 });

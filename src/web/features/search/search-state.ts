@@ -73,3 +73,8 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.page > 1) params.set('page', String(state.page));
   return params;
 }
+
+/** The home page's address of a new search for a card: a link from elsewhere in the app into a mode. */
+export function newSearchUrl(mode: Mode, set: SetId, card: string): string {
+  return `/?${new URLSearchParams({ mode, set, card })}`;
+}

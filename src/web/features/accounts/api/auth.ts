@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from './session.ts';
 
 /** SPEC.md §9: the admin screen's local sales cache, cleared when its admin signs out. */
-export const ADMIN_CACHE_KEYS = ['admin_sales_cache', 'admin_last_fetch', 'admin_current_date'] as const;
+const ADMIN_CACHE_KEYS = ['admin_sales_cache', 'admin_last_fetch', 'admin_current_date'] as const;
 
 export function useLogin() {
   const client = useQueryClient();

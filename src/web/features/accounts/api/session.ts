@@ -4,7 +4,7 @@ import { api } from '#web/lib/api-client.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
-export function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
+function fetchSession(signal?: AbortSignal): Promise<SessionResponse> {
   return api<SessionResponse>('/api/auth/session', { signal });
 }
 
@@ -16,7 +16,7 @@ export const sessionQuery = queryOptions({
   refetchOnWindowFocus: true,
 });
 
-export interface Session {
+interface Session {
   /** The signed-in user, or null for a visitor (also while loading and when the check failed). */
   user: SessionUser | null;
   isLoading: boolean;

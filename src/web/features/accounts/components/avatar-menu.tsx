@@ -2,8 +2,8 @@ import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useLocation, useNavigate } from 'react-router';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
-import { useLogout } from '../api/auth.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '#web/components/ui/avatar.tsx';
+import { useLogout } from '#web/features/accounts/api/auth.ts';
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';

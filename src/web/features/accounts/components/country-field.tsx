@@ -1,14 +1,17 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { type Country, searchCountries } from '#shared/countries.ts';
-import { inputClass } from './fields.tsx';
+import { inputClass } from '#web/components/ui/fields.tsx';
 
-export interface CountryValue {
+interface CountryValue {
   country: string;
   countryCode: string;
 }
 
 interface CountryFieldProps {
   id: string;
+  'aria-invalid'?: true;
+  /** The field's message, when it has one; the hint below the field is always described. */
+  'aria-describedby'?: string;
   value: CountryValue;
   onChange: (value: CountryValue) => void;
   disabled?: boolean;
@@ -20,7 +23,14 @@ const NONE: CountryValue = { country: '', countryCode: '' };
  * A combobox over the offline ISO 3166 list. Only a country picked from the suggestions counts: typing after
  * a pick, or emptying the field, clears the stored name and code (SPEC.md §5).
  */
-export function CountryField({ id, value, onChange, disabled }: CountryFieldProps) {
+export function CountryField({
+  id,
+  value,
+  onChange,
+  disabled,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
+}: CountryFieldProps) {
   const listId = useId();
   const [text, setText] = useState(value.country);
   const [open, setOpen] = useState(false);
@@ -77,7 +87,8 @@ export function CountryField({ id, value, onChange, disabled }: CountryFieldProp
           aria-expanded={showList}
           aria-controls={listId}
           aria-activedescendant={showList ? optionId(active) : undefined}
-          aria-describedby={`${id}-hint`}
+          aria-invalid={invalid}
+          aria-describedby={describedBy ? `${id}-hint ${describedBy}` : `${id}-hint`}
           className={inputClass}
           value={text}
           disabled={disabled}

@@ -1,17 +1,21 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useLogin } from '../api/auth.ts';
-import { authErrorMessage } from '../auth-errors.ts';
-import { Field, PasswordField } from './fields.tsx';
+import { useLogin } from '#web/features/accounts/api/auth.ts';
+import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
+import { useFieldErrors } from '#web/lib/use-field-errors.ts';
 
 interface LoginFormProps {
   onDone: () => void;
   onSwitch: () => void;
 }
 
+const FIELDS = ['email', 'password'] as const;
+
 export function LoginForm({ onDone, onSwitch }: LoginFormProps) {
   const login = useLogin();
+  const form = useFieldErrors(FIELDS);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [visible, setVisible] = useState(false);
@@ -19,14 +23,30 @@ export function LoginForm({ onDone, onSwitch }: LoginFormProps) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    login.mutate({ email, password }, { onSuccess: onDone });
+    form.clear();
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const field = authErrorField(error, FIELDS);
+          if (field) form.show({ [field]: authErrorMessage(error) });
+        },
+      },
+    );
   }
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
-      {login.isError ? <ErrorNotice message={authErrorMessage(login.error)} /> : null}
+      {login.isError ? (
+        // The banner is also the message of the field at fault, if there is one.
+        <ErrorNotice
+          id={form.firstInvalid ? form.messageIdOf(form.firstInvalid) : undefined}
+          message={authErrorMessage(login.error)}
+        />
+      ) : null}
       <Field
-        id="login-email"
+        {...form.control('email')}
         label="Email"
         type="email"
         autoComplete="email"
@@ -36,7 +56,7 @@ export function LoginForm({ onDone, onSwitch }: LoginFormProps) {
         onChange={(event) => setEmail(event.target.value)}
       />
       <PasswordField
-        id="login-password"
+        {...form.control('password')}
         label="Password"
         autoComplete="current-password"
         required

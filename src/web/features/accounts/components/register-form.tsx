@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { firstRegistrationProblem, type RegistrationInput } from '#shared/registration.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useRegister } from '../api/auth.ts';
-import { authErrorMessage } from '../auth-errors.ts';
+import { useRegister } from '#web/features/accounts/api/auth.ts';
+import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
+import { useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CountryField } from './country-field.tsx';
-import { Field, PasswordField } from './fields.tsx';
 
 interface RegisterFormProps {
   onDone: () => void;
   onSwitch: () => void;
 }
+
+const FIELDS = ['username', 'email', 'password', 'verifyPassword', 'country'] as const;
 
 const EMPTY: RegistrationInput = {
   username: '',
@@ -25,7 +28,7 @@ const EMPTY: RegistrationInput = {
 export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
   const register = useRegister();
   const [input, setInput] = useState(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFieldErrors(FIELDS);
   const [visible, setVisible] = useState(false);
   const busy = register.isPending;
   const set = (patch: Partial<RegistrationInput>) => setInput((current) => ({ ...current, ...patch }));
@@ -34,17 +37,30 @@ export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
     event.preventDefault();
     register.reset();
     const found = firstRegistrationProblem(input);
-    setProblem(found?.message ?? null);
-    if (found) return;
-    register.mutate(input, { onSuccess: onDone });
+    if (found) {
+      form.show({ [found.field]: found.message });
+      return;
+    }
+    form.clear();
+    register.mutate(input, {
+      onSuccess: onDone,
+      onError: (error) => {
+        const field = authErrorField(error, FIELDS);
+        if (field) form.show({ [field]: authErrorMessage(error) });
+      },
+    });
   }
 
-  const message = problem ?? (register.isError ? authErrorMessage(register.error) : null);
+  // Each problem shows as the banner above the form, which is also the message the field at fault points at.
+  const invalid = form.firstInvalid;
+  const message = invalid ? form.errors[invalid] : register.isError ? authErrorMessage(register.error) : null;
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Create an account">
-      {message ? <ErrorNotice message={message} /> : null}
+      {message ? (
+        <ErrorNotice id={invalid ? form.messageIdOf(invalid) : undefined} message={message} />
+      ) : null}
       <Field
-        id="register-username"
+        {...form.control('username')}
         label="Username"
         autoComplete="username"
         required
@@ -53,7 +69,7 @@ export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
         onChange={(event) => set({ username: event.target.value })}
       />
       <Field
-        id="register-email"
+        {...form.control('email')}
         label="Email"
         type="email"
         autoComplete="email"
@@ -63,19 +79,19 @@ export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
         onChange={(event) => set({ email: event.target.value })}
       />
       <PasswordField
-        id="register-password"
+        {...form.control('password')}
         label="Password"
         autoComplete="new-password"
         required
         visible={visible}
         onToggle={() => setVisible((shown) => !shown)}
-        controls="register-password register-verify-password"
+        controls={`${form.idOf('password')} ${form.idOf('verifyPassword')}`}
         value={input.password}
         disabled={busy}
         onChange={(event) => set({ password: event.target.value })}
       />
       <PasswordField
-        id="register-verify-password"
+        {...form.control('verifyPassword')}
         label="Verify Password"
         autoComplete="new-password"
         required
@@ -85,7 +101,7 @@ export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
         onChange={(event) => set({ verifyPassword: event.target.value })}
       />
       <CountryField
-        id="register-country"
+        {...form.control('country')}
         value={{ country: input.country, countryCode: input.countryCode }}
         onChange={set}
         disabled={busy}

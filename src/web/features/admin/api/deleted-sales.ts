@@ -5,7 +5,7 @@ import { forgetSales } from './sales-changed.ts';
 
 export const DELETED_SHOWN = 100;
 
-export function fetchDeletedSales(signal?: AbortSignal): Promise<DeletedSalesResponse> {
+function fetchDeletedSales(signal?: AbortSignal): Promise<DeletedSalesResponse> {
   return api<DeletedSalesResponse>('/api/admin/sales/deleted', { query: { limit: DELETED_SHOWN }, signal });
 }
 

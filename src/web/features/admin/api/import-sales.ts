@@ -6,7 +6,7 @@ import { forgetSales } from './sales-changed.ts';
 
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export interface ImportRequest {
+interface ImportRequest {
   file: File;
   /** Undefined lets the server tell the format from the file's first character. */
   format: ImportFormat | undefined;
@@ -26,7 +26,7 @@ function parse(text: string): unknown {
  * Sends the file with XMLHttpRequest rather than fetch: only XHR reports upload progress, which a file of
  * many megabytes needs. Failures become the same ApiError as every other call.
  */
-export function uploadSalesFile({ file, format, onProgress }: ImportRequest): Promise<ImportSummary> {
+function uploadSalesFile({ file, format, onProgress }: ImportRequest): Promise<ImportSummary> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', withQuery('/api/admin/sales/import', { format }));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminInquiriesResponse } from '#shared/schemas/admin.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export function fetchAdminInquiries(signal?: AbortSignal): Promise<AdminInquiriesResponse> {
+function fetchAdminInquiries(signal?: AbortSignal): Promise<AdminInquiriesResponse> {
   return api<AdminInquiriesResponse>('/api/admin/inquiries', { signal });
 }
 

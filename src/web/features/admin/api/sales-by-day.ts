@@ -1,10 +1,10 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { dayBefore, type SalesByDayResponse } from '#shared/schemas/admin.ts';
 import type { SetId } from '#shared/sets.ts';
+import { ADMIN_CACHE_TTL_MS, adminCache } from '#web/features/admin/admin-cache.ts';
 import { api } from '#web/lib/api-client.ts';
-import { ADMIN_CACHE_TTL_MS, adminCache } from '../admin-cache.ts';
 
-export function fetchSalesByDay(
+function fetchSalesByDay(
   set: SetId,
   offset: number,
   signal?: AbortSignal,
@@ -13,7 +13,7 @@ export function fetchSalesByDay(
 }
 
 /** One day of one set; the local admin cache (SPEC.md §9) answers first when it has a fresh copy. */
-export function salesByDayQuery(set: SetId, offset: number) {
+function salesByDayQuery(set: SetId, offset: number) {
   const date = dayBefore(offset);
   return queryOptions({
     queryKey: ['admin', 'by-day', set, date] as const,

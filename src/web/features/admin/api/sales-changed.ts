@@ -1,5 +1,5 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { adminCache } from '../admin-cache.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { adminCache } from '#web/features/admin/admin-cache.ts';
 
 /**
  * After a deletion, restore or import: the local admin cache is dropped and every admin list and sales
@@ -11,9 +11,4 @@ export function forgetSales(client: QueryClient): Promise<void> {
     client.invalidateQueries({ queryKey: ['admin'] }),
     client.invalidateQueries({ queryKey: ['sales'] }),
   ]).then(() => undefined);
-}
-
-export function useForgetSales(): () => Promise<void> {
-  const client = useQueryClient();
-  return () => forgetSales(client);
 }

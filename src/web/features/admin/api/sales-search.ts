@@ -4,13 +4,13 @@ import type { AdminSearchResponse } from '#shared/schemas/admin.ts';
 import type { SetId } from '#shared/sets.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export interface AdminSearchParams {
+interface AdminSearchParams {
   set: SetId;
   card: string;
   period: Period;
 }
 
-export function fetchAdminSearch(
+function fetchAdminSearch(
   params: AdminSearchParams,
   signal?: AbortSignal,
 ): Promise<AdminSearchResponse> {

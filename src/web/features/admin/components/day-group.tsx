@@ -2,10 +2,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { formatDollars, formatSaleDate } from '../../sales/format.ts';
-import type { Selection } from '../use-selection.ts';
-import { Checkbox } from './checkbox.tsx';
+import type { Selection } from '#web/features/admin/use-selection.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });

@@ -4,7 +4,7 @@ import { MESSAGES } from '#shared/errors.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useDeleteSales } from '../api/delete-sales.ts';
+import { useDeleteSales } from '#web/features/admin/api/delete-sales.ts';
 
 interface DeleteSelectedProps {
   saleIds: string[];

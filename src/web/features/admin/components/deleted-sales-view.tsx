@@ -2,11 +2,11 @@ import { RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { getSet } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { formatDollars, formatSaleDate } from '../../sales/format.ts';
-import { DELETED_SHOWN, useDeletedSales, useRestoreSales } from '../api/deleted-sales.ts';
-import { useSelection } from '../use-selection.ts';
-import { Checkbox } from './checkbox.tsx';
+import { DELETED_SHOWN, useDeletedSales, useRestoreSales } from '#web/features/admin/api/deleted-sales.ts';
+import { useSelection } from '#web/features/admin/use-selection.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 
 const deletedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const CELL = 'px-3 py-2';

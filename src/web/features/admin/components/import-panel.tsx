@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { MAX_IMPORT_MEGABYTES } from '#shared/schemas/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { type ImportFormat, useImportSales } from '../api/import-sales.ts';
+import { type ImportFormat, useImportSales } from '#web/features/admin/api/import-sales.ts';
 import { ImportSummaryView } from './import-summary.tsx';
 
 const FORMAT_CHOICES: { value: ImportFormat | ''; label: string }[] = [

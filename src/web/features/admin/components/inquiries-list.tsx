@@ -1,7 +1,7 @@
 import type { InquiryKind } from '#shared/schemas/inquiries.ts';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { formatDollars } from '../../sales/format.ts';
-import { useAdminInquiries } from '../api/inquiries.ts';
+import { useAdminInquiries } from '#web/features/admin/api/inquiries.ts';
+import { formatDollars } from '#web/lib/format.ts';
 
 const KIND_LABELS: Record<InquiryKind, string> = {
   advance: 'Card advance',

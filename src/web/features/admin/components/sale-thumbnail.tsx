@@ -1,7 +1,7 @@
 import type { AdminSale } from '#shared/schemas/admin.ts';
 
 /** The listing photo, or the card art when the sale has none. */
-export function saleImage(sale: Pick<AdminSale, 'imageUrl' | 'cardId'>): string {
+function saleImage(sale: Pick<AdminSale, 'imageUrl' | 'cardId'>): string {
   return sale.imageUrl ?? `/card-images/${sale.cardId}`;
 }
 

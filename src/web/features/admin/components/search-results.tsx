@@ -2,12 +2,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Period } from '#shared/sales-constants.ts';
 import type { AdminSearchResponse } from '#shared/schemas/admin.ts';
+import { PeriodSelector } from '#web/components/period-selector.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { PeriodSelector } from '../../sales/analysis-filters.tsx';
-import { formatDollars, formatSaleDate } from '../../sales/format.ts';
-import { useSelection } from '../use-selection.ts';
-import { Checkbox } from './checkbox.tsx';
+import { useSelection } from '#web/features/admin/use-selection.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { DeleteSelected } from './delete-selected.tsx';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 

@@ -3,8 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { dayBefore } from '#shared/schemas/admin.ts';
 import { getSet, type SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { useSalesByDays } from '../api/sales-by-day.ts';
-import { useSelection } from '../use-selection.ts';
+import { useSalesByDays } from '#web/features/admin/api/sales-by-day.ts';
+import { useSelection } from '#web/features/admin/use-selection.ts';
 import { DayGroup } from './day-group.tsx';
 import { DeleteSelected } from './delete-selected.tsx';
 

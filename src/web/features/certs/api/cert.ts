@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertResponse } from '#shared/schemas/certs.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 
-export function certQuery(certNumber: string) {
+function certQuery(certNumber: string) {
   return queryOptions({
     queryKey: ['certs', certNumber],
     queryFn: ({ signal }) => api<CertResponse>(`/api/certs/${encodeURIComponent(certNumber)}`, { signal }),

@@ -7,7 +7,7 @@ import type {
 import { api } from '#web/lib/api-client.ts';
 
 /** Under ['users', id, …] so a live collection event for that user refreshes it in every open tab. */
-export const collectionKey = (userId: string) => ['users', userId, 'collection'] as const;
+const collectionKey = (userId: string) => ['users', userId, 'collection'] as const;
 
 export function useCollection(userId: string) {
   return useQuery({

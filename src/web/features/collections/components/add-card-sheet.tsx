@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import {
   COLLECTION_LIST_LABELS,
   type CollectionList,
@@ -7,26 +7,32 @@ import {
   GRADING_COMPANIES,
   VARIANTS,
 } from '#shared/collection-rules.ts';
-import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
+import type { CatalogueCard, SetCardsResponse } from '#shared/schemas/catalogue.ts';
 import { type AddCollectionItemBody, AddCollectionItemBodySchema } from '#shared/schemas/collections.ts';
 import { parseSetId, SETS, type SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { inputClass } from '../../accounts/components/fields.tsx';
-import { setCardsQuery } from '../../galleries/api/set-cards.ts';
-import { useAddCollectionItem } from '../api/collection.ts';
+import { useAddCollectionItem } from '#web/features/collections/api/collection.ts';
+import { type FormFieldErrors, issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CardPicker } from './card-picker.tsx';
+
+/** The catalogue's query for the cards of a set, handed in by the page that shows the collection. */
+export type SetCardsQuery = (
+  setId: SetId,
+) => UseQueryOptions<SetCardsResponse, Error, SetCardsResponse, string[]>;
 
 interface AddCardSheetProps {
   ownerId: string;
   list: CollectionList;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  setCardsQuery: SetCardsQuery;
 }
 
 /** SPEC.md §4–§5 add forms. The form lives inside the sheet, so closing the sheet resets it. */
-export function AddCardSheet({ ownerId, list, open, onOpenChange }: AddCardSheetProps) {
+export function AddCardSheet({ ownerId, list, open, onOpenChange, setCardsQuery }: AddCardSheetProps) {
   return (
     <Sheet
       open={open}
@@ -34,7 +40,12 @@ export function AddCardSheet({ ownerId, list, open, onOpenChange }: AddCardSheet
       side="bottom"
       title={`Add to ${COLLECTION_LIST_LABELS[list]}`}
     >
-      <AddCardForm ownerId={ownerId} list={list} onDone={() => onOpenChange(false)} />
+      <AddCardForm
+        ownerId={ownerId}
+        list={list}
+        setCardsQuery={setCardsQuery}
+        onDone={() => onOpenChange(false)}
+      />
     </Sheet>
   );
 }
@@ -49,17 +60,29 @@ function RequiredMark() {
 }
 
 const labelClass = 'block text-sm font-medium text-slate-800';
+const FIELDS = [
+  'setId',
+  'cardName',
+  'grade',
+  'gradingCompany',
+  'variant',
+  'certNumber',
+  'acceptingOffers',
+] as const;
+type Field = (typeof FIELDS)[number];
 
 function AddCardForm({
   ownerId,
   list,
+  setCardsQuery,
   onDone,
 }: {
   ownerId: string;
   list: CollectionList;
+  setCardsQuery: SetCardsQuery;
   onDone: () => void;
 }) {
-  const ids = useId();
+  const form = useFieldErrors(FIELDS);
   const [setId, setSetId] = useState<SetId | null>(null);
   const [cardText, setCardText] = useState('');
   const [card, setCard] = useState<CatalogueCard | null>(null);
@@ -68,11 +91,13 @@ function AddCardForm({
   const [variant, setVariant] = useState('');
   const [certNumber, setCertNumber] = useState('');
   const [acceptingOffers, setAcceptingOffers] = useState(false);
+  // What is wrong beyond the fields, such as a full list.
   const [error, setError] = useState<string | null>(null);
   const cards = useQuery({ ...setCardsQuery(setId ?? 'base_set'), enabled: setId !== null });
   const setCards = setId && cards.data ? cards.data.cards : null;
   const add = useAddCollectionItem(ownerId);
   const collected = list === 'collected';
+  const cardHintId = `${form.idOf('cardName')}-hint`;
 
   const chooseSet = (value: string) => {
     setSetId(parseSetId(value) ?? null);
@@ -103,24 +128,33 @@ function AddCardForm({
       ...(collected ? { certNumber, acceptingOffers } : {}),
     };
     const checked = AddCollectionItemBodySchema.safeParse(body);
+    setError(null);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? 'Check the form and try again.');
+      const found = issueFieldErrors(checked.error.issues, FIELDS);
+      form.show(found);
+      if (Object.keys(found).length === 0)
+        setError(checked.error.issues[0]?.message ?? 'Check the form and try again.');
       return;
     }
-    setError(null);
-    add.mutate(body, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
+    form.clear();
+    add.mutate(body, {
+      onSuccess: onDone,
+      onError: (failure) => {
+        if (!form.showApiError(failure)) setError(failure.message);
+      },
+    });
   };
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
       {error ? <ErrorNotice message={error} /> : null}
       <div className="space-y-1">
-        <label htmlFor={`${ids}-set`} className={labelClass}>
+        <label htmlFor={form.idOf('setId')} className={labelClass}>
           Card Set
           <RequiredMark />
         </label>
         <select
-          id={`${ids}-set`}
+          {...form.control('setId')}
           required
           value={setId ?? ''}
           onChange={(event) => chooseSet(event.target.value)}
@@ -133,14 +167,15 @@ function AddCardForm({
             </option>
           ))}
         </select>
+        <FieldMessage id={form.messageIdOf('setId')} message={form.errors.setId} />
       </div>
       <div className="space-y-1">
-        <label htmlFor={`${ids}-card`} className={labelClass}>
+        <label htmlFor={form.idOf('cardName')} className={labelClass}>
           Card Name
           <RequiredMark />
         </label>
         <CardPicker
-          id={`${ids}-card`}
+          {...form.control('cardName', cardHintId)}
           cards={setCards}
           text={cardText}
           onTextChange={typeCard}
@@ -148,9 +183,8 @@ function AddCardForm({
             setCard(chosen);
             setCardText(chosen.name);
           }}
-          describedBy={`${ids}-card-hint`}
         />
-        <p id={`${ids}-card-hint`} className="text-xs text-slate-600">
+        <p id={cardHintId} className="text-xs text-slate-600">
           {setId === null
             ? 'Choose a set to see its cards.'
             : cards.isError
@@ -159,24 +193,28 @@ function AddCardForm({
                 ? `Card ${card.number} · ${card.rarity}`
                 : 'Pick a card from the suggestions.'}
         </p>
+        <FieldMessage id={form.messageIdOf('cardName')} message={form.errors.cardName} />
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SelectField
-          id={`${ids}-grade`}
+          field="grade"
+          form={form}
           label="Grade"
           value={grade}
           onChange={setGrade}
           options={GRADES.map(String)}
         />
         <SelectField
-          id={`${ids}-company`}
+          field="gradingCompany"
+          form={form}
           label="Grading Company"
           value={company}
           onChange={setCompany}
           options={GRADING_COMPANIES}
         />
         <SelectField
-          id={`${ids}-variant`}
+          field="variant"
+          form={form}
           label="Variant"
           value={variant}
           onChange={setVariant}
@@ -186,11 +224,11 @@ function AddCardForm({
       {collected ? (
         <>
           <div className="space-y-1">
-            <label htmlFor={`${ids}-cert`} className={labelClass}>
+            <label htmlFor={form.idOf('certNumber')} className={labelClass}>
               Cert Number
             </label>
             <input
-              id={`${ids}-cert`}
+              {...form.control('certNumber')}
               type="text"
               inputMode="numeric"
               autoComplete="off"
@@ -198,9 +236,11 @@ function AddCardForm({
               onChange={(event) => setCertNumber(event.target.value)}
               className={inputClass}
             />
+            <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
           </div>
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
+              {...form.control('acceptingOffers')}
               type="checkbox"
               checked={acceptingOffers}
               onChange={(event) => setAcceptingOffers(event.target.checked)}
@@ -208,6 +248,7 @@ function AddCardForm({
             />
             Accepting Offers
           </label>
+          <FieldMessage id={form.messageIdOf('acceptingOffers')} message={form.errors.acceptingOffers} />
         </>
       ) : null}
       <Button type="submit" className="w-full" disabled={!setId || !card || add.isPending}>
@@ -218,20 +259,26 @@ function AddCardForm({
 }
 
 interface SelectFieldProps {
-  id: string;
+  field: Field;
+  form: FormFieldErrors<Field>;
   label: string;
   value: string;
   onChange: (value: string) => void;
   options: readonly string[];
 }
 
-function SelectField({ id, label, value, onChange, options }: SelectFieldProps) {
+function SelectField({ field, form, label, value, onChange, options }: SelectFieldProps) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={form.idOf(field)} className={labelClass}>
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={inputClass}>
+      <select
+        {...form.control(field)}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      >
         <option value="">Not given</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -239,6 +286,7 @@ function SelectField({ id, label, value, onChange, options }: SelectFieldProps) 
           </option>
         ))}
       </select>
+      <FieldMessage id={form.messageIdOf(field)} message={form.errors[field]} />
     </div>
   );
 }

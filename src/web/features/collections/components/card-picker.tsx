@@ -1,7 +1,7 @@
 import type { CatalogueCard } from '#shared/schemas/catalogue.ts';
+import { inputClass } from '#web/components/ui/fields.tsx';
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
-import { inputClass } from '../../accounts/components/fields.tsx';
-import { cardOptionLabel, matchingCards } from '../card-matching.ts';
+import { cardOptionLabel, matchingCards } from '#web/features/collections/card-matching.ts';
 
 interface CardPickerProps {
   id: string;
@@ -10,11 +10,12 @@ interface CardPickerProps {
   text: string;
   onTextChange: (text: string) => void;
   onChoose: (card: CatalogueCard) => void;
-  describedBy?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: true;
 }
 
 /** The add form's Card Name: an ARIA combobox over the chosen set's cards, filtered as the user types. */
-export function CardPicker({ id, cards, text, onTextChange, onChoose, describedBy }: CardPickerProps) {
+export function CardPicker({ id, cards, text, onTextChange, onChoose, ...aria }: CardPickerProps) {
   const options = cards ? matchingCards(cards, text) : [];
   const listbox = useListbox({
     count: options.length,
@@ -31,7 +32,7 @@ export function CardPicker({ id, cards, text, onTextChange, onChoose, describedB
         type="text"
         {...listbox.inputProps}
         aria-required
-        aria-describedby={describedBy}
+        {...aria}
         autoComplete="off"
         spellCheck={false}
         disabled={cards === null}

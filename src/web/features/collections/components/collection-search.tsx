@@ -2,7 +2,7 @@ import { Search, X } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import { type CollectionSearchable, collectionSuggestions } from '#shared/collection-rules.ts';
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
-import { useDebouncedValue } from '../../search/use-debounced-value.ts';
+import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 
 /** SPEC.md §5: suggestions after a 300 ms pause in typing. */
 const SUGGESTION_DELAY_MS = 300;

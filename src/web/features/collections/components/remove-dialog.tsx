@@ -3,7 +3,7 @@ import type { CollectionItem } from '#shared/schemas/collections.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useRemoveCollectionItem } from '../api/collection.ts';
+import { useRemoveCollectionItem } from '#web/features/collections/api/collection.ts';
 import { itemTitle } from './item-card.tsx';
 
 interface RemoveDialogProps {

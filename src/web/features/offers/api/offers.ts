@@ -3,7 +3,7 @@ import type { MakeOfferBody, Offer, OfferAction, OffersResponse } from '#shared/
 import { api } from '#web/lib/api-client.ts';
 
 /** Under ['offers', …] so a live offer event refreshes it in every open tab of both parties. */
-export const MY_OFFERS_KEY = ['offers', 'mine'] as const;
+const MY_OFFERS_KEY = ['offers', 'mine'] as const;
 
 export function useMyOffers(enabled: boolean) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import type { Offer } from '#shared/schemas/offers.ts';
 import { buttonClass } from '#web/components/ui/button.tsx';
-import { formatDollars } from '../../sales/format.ts';
+import { formatDollars } from '#web/lib/format.ts';
 import { OfferStatusBadge } from './offer-status.tsx';
 
 interface ItemOfferProps {

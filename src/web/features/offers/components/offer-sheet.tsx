@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 import {
   MAX_OFFER_MESSAGE_LENGTH,
@@ -7,12 +7,11 @@ import {
   OFFER_RESPONSE_TIME_TEXT,
 } from '#shared/schemas/offers.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useSession } from '../../accounts/api/session.ts';
-import { AccountSheet } from '../../accounts/components/account-sheet.tsx';
-import { inputClass } from '../../accounts/components/fields.tsx';
-import { useMakeOffer } from '../api/offers.ts';
+import { useMakeOffer } from '#web/features/offers/api/offers.ts';
+import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 
 export interface OfferTarget {
   itemId: string;
@@ -24,10 +23,13 @@ export interface OfferTarget {
 interface OfferSheetProps {
   target: OfferTarget | null;
   onClose: () => void;
+  signedIn: boolean;
+  /** Offers need an account: a visitor signs in right here with this control, and the form follows. */
+  loginButton: ReactNode;
 }
 
 /** SPEC.md §2 make-offer sheet: an amount, an optional note and the fixed response-time text. */
-export function OfferSheet({ target, onClose }: OfferSheetProps) {
+export function OfferSheet({ target, onClose, signedIn, loginButton }: OfferSheetProps) {
   return (
     <Sheet
       open={target !== null}
@@ -37,31 +39,27 @@ export function OfferSheet({ target, onClose }: OfferSheetProps) {
       side="bottom"
       title="Make Offer"
     >
-      {target ? <OfferContent target={target} onDone={onClose} /> : null}
+      {target === null ? null : signedIn ? (
+        <OfferForm target={target} onDone={onClose} />
+      ) : (
+        <div className="space-y-4">
+          <p className="text-slate-700">Log in to make an offer on {target.title}.</p>
+          <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
+          {loginButton}
+        </div>
+      )}
     </Sheet>
   );
 }
 
 const labelClass = 'block text-sm font-medium text-slate-800';
-
-/** Offers need an account; a visitor signs in right here and the form follows. */
-function OfferContent({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
-  const session = useSession();
-  const [loginOpen, setLoginOpen] = useState(false);
-  if (session.user) return <OfferForm target={target} onDone={onDone} />;
-  return (
-    <div className="space-y-4">
-      <p className="text-slate-700">Log in to make an offer on {target.title}.</p>
-      <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
-      <AccountSheet open={loginOpen} onOpenChange={setLoginOpen} trigger={<Button>Login</Button>} />
-    </div>
-  );
-}
+const FIELDS = ['amount', 'message'] as const;
 
 function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
-  const ids = useId();
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
+  const form = useFieldErrors(FIELDS);
+  // What is wrong beyond the two fields (the card itself), or the refusal of a sent offer.
   const [error, setError] = useState<string | null>(null);
   const send = useMakeOffer();
 
@@ -70,12 +68,21 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
     if (send.isPending) return;
     const body = { itemId: target.itemId, amount: parseDollars(amount), message: message.trim() || null };
     const checked = MakeOfferBodySchema.safeParse(body);
+    setError(null);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? OFFER_MESSAGES.amount);
+      const found = issueFieldErrors(checked.error.issues, FIELDS);
+      form.show(found);
+      if (Object.keys(found).length === 0)
+        setError(checked.error.issues[0]?.message ?? OFFER_MESSAGES.amount);
       return;
     }
-    setError(null);
-    send.mutate(checked.data, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
+    form.clear();
+    send.mutate(checked.data, {
+      onSuccess: onDone,
+      onError: (failure) => {
+        if (!form.showApiError(failure)) setError(failure.message);
+      },
+    });
   };
 
   return (
@@ -85,11 +92,11 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
       </p>
       {error ? <ErrorNotice message={error} /> : null}
       <div className="space-y-1">
-        <label htmlFor={`${ids}-amount`} className={labelClass}>
+        <label htmlFor={form.idOf('amount')} className={labelClass}>
           Offer amount (USD)
         </label>
         <input
-          id={`${ids}-amount`}
+          {...form.control('amount')}
           type="text"
           inputMode="decimal"
           autoComplete="off"
@@ -99,19 +106,21 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
           onChange={(event) => setAmount(event.target.value)}
           className={inputClass}
         />
+        <FieldMessage id={form.messageIdOf('amount')} message={form.errors.amount} />
       </div>
       <div className="space-y-1">
-        <label htmlFor={`${ids}-message`} className={labelClass}>
+        <label htmlFor={form.idOf('message')} className={labelClass}>
           Message (optional)
         </label>
         <textarea
-          id={`${ids}-message`}
+          {...form.control('message')}
           rows={3}
           maxLength={MAX_OFFER_MESSAGE_LENGTH}
           value={message}
           onChange={(event) => setMessage(event.target.value)}
           className={inputClass}
         />
+        <FieldMessage id={form.messageIdOf('message')} message={form.errors.message} />
       </div>
       <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
       <Button type="submit" className="w-full" disabled={send.isPending}>

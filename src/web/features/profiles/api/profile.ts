@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileImageKind, PublicProfile } from '#shared/schemas/users.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export const profileKey = (id: string) => ['users', id] as const;
+const profileKey = (id: string) => ['users', id] as const;
 
-export function fetchProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
+function fetchProfile(id: string, signal?: AbortSignal): Promise<PublicProfile> {
   return api<PublicProfile>(`/api/users/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
+import type { ProfileLinkState } from '#web/components/profile-link.tsx';
 import { buttonClass } from '#web/components/ui/button.tsx';
-import type { ProfileLinkState } from '../profile-link.tsx';
 
 /** SPEC.md §2: back to the page the visitor came from, search and all; home when they arrived directly. */
 export function BackToSearch() {

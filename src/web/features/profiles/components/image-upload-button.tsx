@@ -2,7 +2,7 @@ import { Camera, Loader2 } from 'lucide-react';
 import { type ChangeEvent, useRef } from 'react';
 import type { ProfileImageKind } from '#shared/schemas/users.ts';
 import { MAX_UPLOAD_MEGABYTES } from '#shared/schemas/users.ts';
-import { useUploadProfileImage } from '../api/profile.ts';
+import { useUploadProfileImage } from '#web/features/profiles/api/profile.ts';
 
 interface ImageUploadButtonProps {
   kind: ProfileImageKind;

@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { useState } from 'react';
 import type { PublicProfile } from '#shared/schemas/users.ts';
+import { Avatar } from '#web/components/ui/avatar.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { Avatar } from '../../accounts/components/avatar.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 
 export const FALLBACK_USERNAME = 'Collector';

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api-client.ts';
 
 type SuggestionsResponse = z.infer<typeof SuggestionsResponseSchema>;
 
-export function fetchSuggestions(set: SetId, q: string, signal?: AbortSignal): Promise<SuggestionsResponse> {
+function fetchSuggestions(set: SetId, q: string, signal?: AbortSignal): Promise<SuggestionsResponse> {
   return api<SuggestionsResponse>('/api/suggestions', { query: { set, q }, signal });
 }
 

@@ -1,0 +1,144 @@
+import { Download, Loader2 } from 'lucide-react';
+import type { GradeChoice, Period } from '#shared/sales-constants.ts';
+import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import { getSet } from '#shared/sets.ts';
+import { PeriodSelector } from '#web/components/period-selector.tsx';
+import { buttonClass } from '#web/components/ui/button.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { EmptyState } from '#web/components/ui/states.tsx';
+import { type AnalysisParams, analysisCsvUrl } from '#web/features/analysis/api/analysis.ts';
+import { formatCount } from '#web/lib/format.ts';
+import { GradeFilter } from './analysis-filters.tsx';
+import { ImageViewer } from './image-viewer.tsx';
+import { MarketRangeBar } from './market-range-bar.tsx';
+import { PriceHistory } from './price-history.tsx';
+import { SalesTable } from './sales-table.tsx';
+
+export interface AnalysisViewProps {
+  analysis: AnalysisResponse;
+  params: AnalysisParams;
+  /** True while a different period, grade or page of the same card loads. */
+  updating: boolean;
+  onPeriodChange: (period: Period) => void;
+  onGradeChange: (choice: GradeChoice | null) => void;
+  onPageChange: (page: number) => void;
+}
+
+function CardHeading({ analysis, csvUrl }: { analysis: AnalysisResponse; csvUrl: string | null }) {
+  const { cardName, imageUrl } = analysis;
+  return (
+    <header className="flex flex-wrap items-start gap-4">
+      {imageUrl ? (
+        <ImageViewer
+          src={imageUrl}
+          title={`${cardName} card art`}
+          alt={`${cardName} card art`}
+          thumbnailClassName="h-24 w-[4.3rem] sm:h-28 sm:w-20"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium text-slate-500">{getSet(analysis.setId).name}</p>
+        <h2 id="analysis-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {cardName}
+        </h2>
+        <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Card Number</dt>
+            <dd className="font-semibold text-slate-900">{analysis.cardNumber}</dd>
+          </div>
+          <div className="flex gap-1.5">
+            <dt className="text-slate-500">Rarity</dt>
+            <dd className="font-semibold text-slate-900">{analysis.rarity}</dd>
+          </div>
+        </dl>
+      </div>
+      {csvUrl ? (
+        <a href={csvUrl} download className={buttonClass('secondary', 'w-full sm:w-auto')}>
+          <Download className="size-4" aria-hidden />
+          Export CSV
+        </a>
+      ) : null}
+    </header>
+  );
+}
+
+function NoResults({ cardName }: { cardName: string }) {
+  return <EmptyState>No results found for "{cardName}"</EmptyState>;
+}
+
+/** SPEC.md's sales analysis view, with the price chart, grade filter and CSV export of DESIGN.md. */
+export function AnalysisView(props: AnalysisViewProps) {
+  const { analysis, params, updating } = props;
+  const filtered = params.period !== 'all' || params.grader !== null;
+
+  if (analysis.total === 0 && !filtered) {
+    return (
+      <section aria-labelledby="analysis-heading" className="space-y-5">
+        {analysis.cardId ? (
+          <CardHeading analysis={analysis} csvUrl={null} />
+        ) : (
+          <h2 id="analysis-heading" className="sr-only">
+            Search results
+          </h2>
+        )}
+        <NoResults cardName={analysis.cardName} />
+      </section>
+    );
+  }
+
+  const grade =
+    params.grader && params.grade !== null ? { grader: params.grader, grade: params.grade } : null;
+  const pageCount = Math.max(1, Math.ceil(analysis.total / analysis.pageSize));
+
+  return (
+    <section aria-labelledby="analysis-heading" aria-busy={updating} className="space-y-5">
+      <CardHeading analysis={analysis} csvUrl={analysisCsvUrl(params)} />
+      <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
+        <PeriodSelector value={params.period} onChange={props.onPeriodChange} />
+        <GradeFilter options={analysis.gradeOptions} value={grade} onChange={props.onGradeChange} />
+        {updating ? (
+          <p role="status" className="inline-flex h-9 items-center gap-2 text-sm text-slate-500">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
+            Updating…
+          </p>
+        ) : null}
+      </div>
+      {analysis.total === 0 ? (
+        <NoResults cardName={analysis.cardName} />
+      ) : (
+        <div className={`space-y-5 transition-opacity ${updating ? 'opacity-60' : ''}`}>
+          <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <MarketRangeBar stats={analysis.stats} />
+            <section
+              aria-labelledby="price-history-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+            >
+              <h3 id="price-history-heading" className="mb-3 font-semibold text-slate-900">
+                Price history
+              </h3>
+              <PriceHistory series={analysis.series} saleCount={analysis.stats.count} />
+            </section>
+          </div>
+          <section aria-labelledby="sales-heading" className="space-y-3">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id="sales-heading" className="font-semibold text-slate-900">
+                Sales
+              </h3>
+              <p className="text-sm text-slate-600">
+                Total Sales:{' '}
+                <span className="font-semibold text-slate-900">{formatCount(analysis.total)}</span>
+              </p>
+            </div>
+            <SalesTable analysis={analysis} />
+            <Pagination
+              page={analysis.page}
+              pageCount={pageCount}
+              onPageChange={props.onPageChange}
+              label="Sales pages"
+            />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

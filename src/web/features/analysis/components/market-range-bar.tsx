@@ -1,0 +1,59 @@
+import type { SalesStats } from '#shared/schemas/sales.ts';
+import { rangePosition } from '#web/features/analysis/market-range.ts';
+import { formatDollars } from '#web/lib/format.ts';
+
+/** SPEC.md's Market Range: Lowest to Highest, the Average, and where the last sale sits on that range. */
+export function MarketRangeBar({ stats }: { stats: SalesStats }) {
+  const { low, high, average, lastSale } = stats;
+  const lastPosition = rangePosition(lastSale, low, high);
+  const averagePosition = rangePosition(average, low, high);
+  const summary = `Last sale ${formatDollars(lastSale)}, at ${Math.round(lastPosition)}% of the market range from ${formatDollars(low)} to ${formatDollars(high)}; average ${formatDollars(average)}.`;
+
+  return (
+    <section
+      aria-labelledby="market-range-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
+      <h3 id="market-range-heading" className="font-semibold text-slate-900">
+        Market Range
+      </h3>
+      <div role="img" aria-label={summary} className="relative mt-5 mb-2 h-3">
+        <div className="absolute inset-0 rounded-full bg-gradient-to-r from-emerald-300 via-amber-200 to-rose-300" />
+        <div
+          className="absolute -top-1.5 h-6 w-0.5 -translate-x-1/2 rounded bg-slate-700"
+          style={{ left: `${averagePosition}%` }}
+        />
+        <div
+          data-testid="last-sale-marker"
+          data-position={lastPosition.toFixed(2)}
+          className="absolute top-1/2 size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-[3px] border-white bg-brand-600 shadow-md"
+          style={{ left: `${lastPosition}%` }}
+        />
+      </div>
+      <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-500">Lowest</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(low)}</dd>
+        </div>
+        <div className="text-center">
+          <dt className="text-slate-500">Average</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(average)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-slate-500">Highest</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(high)}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" aria-hidden>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3 rounded-full border-2 border-white bg-brand-600 shadow" />
+          Last sale
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-3 w-0.5 rounded bg-slate-700" />
+          Average
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CertNumberSchema } from '#shared/schemas/certs.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage } from '#web/components/ui/fields.tsx';
+import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { useCert } from '#web/features/certs/api/cert.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { CertResult } from './cert-result.tsx';
+
+const FIELDS = ['certNumber'] as const;
+
+/** The certificate number's form and what PSA answers for it; the number lives in the URL (?cert=…). */
+export function CertSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const certParam = searchParams.get('cert') ?? '';
+  const current = CertNumberSchema.safeParse(certParam).data;
+  const [typed, setTyped] = useState(certParam);
+  const form = useFieldErrors(FIELDS);
+  const { clear: clearErrors, showApiError } = form;
+  const input = useRef<HTMLInputElement>(null);
+  const lookup = useCert(current);
+  const busy = lookup.isFetching;
+  // A number PSA does not accept is shown by the field, like one the form refuses itself.
+  const refusedNumber = apiFieldErrors(lookup.error, FIELDS).certNumber !== undefined;
+
+  // Back and forward through earlier lookups show their number in the box.
+  useEffect(() => {
+    setTyped(certParam);
+    clearErrors();
+  }, [certParam, clearErrors]);
+  useEffect(() => {
+    if (lookup.error) showApiError(lookup.error);
+  }, [lookup.error, showApiError]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CertNumberSchema.safeParse(typed);
+    if (!parsed.success) {
+      form.show({ certNumber: parsed.error.issues[0]?.message });
+      return;
+    }
+    form.clear();
+    setTyped(parsed.data);
+    if (parsed.data === current) lookup.refetch();
+    else setSearchParams({ cert: parsed.data });
+  };
+
+  const clear = () => {
+    setTyped('');
+    form.clear();
+    setSearchParams({});
+    input.current?.focus();
+  };
+
+  return (
+    <>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <label htmlFor={form.idOf('certNumber')} className="block text-sm font-medium text-slate-800">
+          PSA certificate number
+        </label>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+          <input
+            ref={input}
+            {...form.control('certNumber')}
+            name="cert"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 12345678"
+            maxLength={20}
+            disabled={busy}
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 aria-invalid:border-red-500"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" disabled={busy} className="flex-1 sm:flex-none">
+              <Search className="size-4" aria-hidden />
+              {busy ? 'Searching…' : 'Search'}
+            </Button>
+            <Button variant="secondary" onClick={clear} disabled={busy} className="flex-1 sm:flex-none">
+              Clear Search
+            </Button>
+          </div>
+        </div>
+        <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
+      </form>
+
+      <div className="mt-6">
+        {!current ? (
+          <p className="text-sm text-slate-600">
+            The result shows the card's grade, its population and PSA's scans.
+          </p>
+        ) : lookup.isFetching ? (
+          <Spinner label={`Looking up certificate ${current}…`} />
+        ) : lookup.isError && !refusedNumber ? (
+          <ErrorNotice
+            message={lookup.error.message}
+            {...(isPassing(lookup.error) ? { onRetry: () => lookup.refetch() } : {})}
+          />
+        ) : lookup.data ? (
+          <CertResult key={current} result={lookup.data} />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** Failures that may go away by asking again (PSA busy or down), unlike an unknown or invalid number. */
+function isPassing(error: Error): boolean {
+  return !(error instanceof ApiError) || error.code === 'psa-unavailable' || error.status === 0;
+}
