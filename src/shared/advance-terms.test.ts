@@ -14,7 +14,7 @@ import {
 } from './advance-terms.ts';
 
 describe('card advance terms', () => {
-  it('advances 75 % of market value: SPEC.md example 25,000 → 18,750', () => {
+  it('advances 75 % of market value: the example of docs/product.md §9: 25,000 → 18,750', () => {
     expect(EXAMPLE_MARKET_VALUE).toBe(25_000);
     expect(maxAdvance(EXAMPLE_MARKET_VALUE)).toBe(18_750);
     expect(maxAdvance(300)).toBe(225);
@@ -36,7 +36,7 @@ describe('card advance terms', () => {
     expect(qualifiesForAdvance(300)).toBe(true);
   });
 
-  it('states the graders and the term range of SPEC.md', () => {
+  it('states the graders and the term range of docs/product.md §9', () => {
     expect(ADVANCE_GRADERS).toEqual(['PSA', 'BGS', 'SGC']);
     expect(ADVANCE_TERM_WEEKS).toEqual({ min: 16, max: 26 });
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §9 card advance figures. The marketing page, its comparison table and the inquiry rules all read
+ * docs/product.md §9 card advance figures. The marketing page, its comparison table and the inquiry rules all read
  * them from here, so a changed figure changes every place it appears.
  */
 export const ADVANCE_PERCENT = 75;
@@ -15,7 +15,7 @@ function percentOf(dollars: number, percent: number): number {
   return Math.round((Math.round(dollars * 100) * percent) / 100) / 100;
 }
 
-/** The largest advance for a card of this market value (SPEC.md: up to 75 %). */
+/** The largest advance for a card of this market value (docs/product.md §9: up to 75 %). */
 export function maxAdvance(marketValue: number): number {
   return percentOf(marketValue, ADVANCE_PERCENT);
 }

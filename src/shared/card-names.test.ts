@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normaliseCardName, titleCaseWords } from './card-names.ts';
 
-describe('normaliseCardName (SPEC.md §5)', () => {
+describe('normaliseCardName (docs/product.md §5)', () => {
   it('title-cases each word', () => {
     expect(normaliseCardName('charizard')).toBe('Charizard');
     expect(normaliseCardName('  DARK   dragonite ')).toBe('Dark Dragonite');

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5 card name rules, shared by the search box, the importer and every query that takes a card name.
+ * docs/product.md §5 card name rules, shared by the search box, the importer and every query that takes a card name.
  * Rare (non-holo) prints are named `<name> non-holo` so they never collide with the holo print of the same Pokémon.
  */
 export const NON_HOLO_SUFFIX = ' non-holo';

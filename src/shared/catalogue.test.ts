@@ -63,7 +63,7 @@ describe('catalogue', () => {
     expect(findCardByName('base_set', 'Not A Card')).toBeUndefined();
   });
 
-  it('names static images as SPEC.md §7 does', () => {
+  it('names static images as docs/product.md §2 does', () => {
     expect(staticImageBaseName(findCardByName('base_set', "farfetch'd")!)).toBe(
       'BaseSetImages/Base_Farfetchd_27_102',
     );

@@ -134,7 +134,7 @@ export function rarityCounts(cards: readonly Card[]): RarityCounts {
   return counts;
 }
 
-/** SPEC.md §7: /{SetName}SetImages/{set}_{name stripped of non-alphanumerics}_{number with / as _}. */
+/** docs/product.md §2: /{SetName}SetImages/{set}_{name stripped of non-alphanumerics}_{number with / as _}. */
 export function staticImageBaseName(card: Card): string {
   const folder = getSet(card.setId).imageFolder;
   const name = card.name.replace(/[^A-Za-z0-9]/g, '');

@@ -22,14 +22,14 @@ const item = (setId: CollectionSearchable['setId'], cardName: string): Collectio
   return { setId, cardName: card.searchName, rarityGroup: card.rarityGroup };
 };
 
-describe('collection choices (SPEC.md §3, §5)', () => {
+describe('collection choices (docs/product.md §3, §5)', () => {
   it('offers grades 1 to 10, PSA/BGS/CGC and the three variants', () => {
     expect(GRADES).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(GRADING_COMPANIES).toEqual(['PSA', 'BGS', 'CGC']);
     expect(VARIANTS).toEqual(['1st Edition', 'Shadowless', 'Unlimited']);
   });
 
-  it('asks SPEC.md’s remove confirmation for each tab', () => {
+  it('asks the remove confirmation for each tab', () => {
     expect(removeConfirmation('collected')).toBe(
       'Are you sure you want to remove this card from your collection?',
     );
@@ -39,7 +39,7 @@ describe('collection choices (SPEC.md §3, §5)', () => {
   });
 });
 
-describe('collectionItemId (DESIGN.md §4)', () => {
+describe('collectionItemId (docs/product.md §3)', () => {
   it('is <short set>_<number before the slash>_<timestamp>', () => {
     expect(collectionItemId('base_set', '4/102', 1732200000000)).toBe('base_4_1732200000000');
     expect(collectionItemId('jungle_set', '17/64', 1732200000001)).toBe('jungle_17_1732200000001');
@@ -91,7 +91,7 @@ describe('resolveCollectionCard', () => {
   });
 });
 
-describe('profile search (SPEC.md §5)', () => {
+describe('profile search (docs/product.md §5)', () => {
   const items = [
     item('base_set', 'Charizard'),
     item('base_set', 'Charmander'),

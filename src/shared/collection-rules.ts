@@ -3,7 +3,7 @@ import { type Card, cardsOf, findCardByName, findCardByNumber, type RarityGroup 
 import { getSet, type SetId } from './sets.ts';
 
 /**
- * SPEC.md §3–§5 rules of a collector's Collected and Want to Buy lists, shared by the add forms, the profile
+ * docs/product.md §3–§5 rules of a collector's Collected and Want to Buy lists, shared by the add forms, the profile
  * search and filters, and the server that enforces them.
  */
 export const COLLECTION_LISTS = ['collected', 'wtb'] as const;
@@ -49,7 +49,7 @@ export function listFullMessage(list: CollectionList): string {
   return `Your ${COLLECTION_LIST_LABELS[list]} list is full (${MAX_ITEMS_PER_LIST.toLocaleString('en-US')} cards). Remove a card to add another.`;
 }
 
-/** SPEC.md §5's remove confirmation, worded for the tab it is asked on. */
+/** docs/product.md §5's remove confirmation, worded for the tab it is asked on. */
 export function removeConfirmation(list: CollectionList): string {
   const where = list === 'collected' ? 'collection' : 'want to buy list';
   return `Are you sure you want to remove this card from your ${where}?`;
@@ -79,7 +79,7 @@ export function resolveCollectionCard(
 }
 
 /**
- * DESIGN.md §4 item ids: `<short set>_<number before the slash>_<milliseconds>`, e.g. `base_4_1732200000000`.
+ * docs/product.md §3 item ids: `<short set>_<number before the slash>_<milliseconds>`, e.g. `base_4_1732200000000`.
  * Two adds can land on the same millisecond, so this yields the next millisecond's id for as long as the
  * caller finds the previous one taken.
  */
@@ -109,7 +109,7 @@ export function printedCardName(cardName: string): string {
   return cardName.endsWith(NON_HOLO_SUFFIX) ? cardName.slice(0, -NON_HOLO_SUFFIX.length) : cardName;
 }
 
-/** SPEC.md §5: "name plus set and a Holo/Non-Holo tag", e.g. `Charizard · Base Set · Holo`. */
+/** docs/product.md §5: "name plus set and a Holo/Non-Holo tag", e.g. `Charizard · Base Set · Holo`. */
 export function collectionSuggestionLabel(item: CollectionSearchable): string {
   return `${printedCardName(item.cardName)} · ${getSet(item.setId).name} · ${isHoloItem(item) ? 'Holo' : 'Non-Holo'}`;
 }

@@ -1,4 +1,4 @@
-/** Stable error codes of the API contract (DESIGN.md §5) and the texts users see for them. */
+/** Stable error codes of the API contract (docs/product.md §7) and the texts users see for them. */
 export const ERROR_CODES = [
   'validation',
   'email-already-in-use',
@@ -23,7 +23,7 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 }
 
-/** SPEC.md texts, verbatim. */
+/** The texts users see (docs/product.md §8), verbatim. */
 export const MESSAGES = {
   generic: 'An error occurred. Please try again.',
   invalidEmail: 'Please enter a valid email address.',

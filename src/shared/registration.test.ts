@@ -22,7 +22,7 @@ describe('registration rules', () => {
     expect(firstRegistrationProblem(valid)).toBeNull();
   });
 
-  it("reports only the first broken rule, in SPEC.md's order", () => {
+  it('reports only the first broken rule, in the order of docs/product.md §5', () => {
     const everythingWrong: RegistrationInput = {
       username: ' ',
       email: '',
@@ -49,7 +49,7 @@ describe('registration rules', () => {
     }
   });
 
-  it('uses the exact texts of SPEC.md §5', () => {
+  it('uses the exact texts of docs/product.md §5', () => {
     expect(Object.values(M)).toEqual(
       expect.arrayContaining([
         'Username is required',

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5 registration rules in SPEC.md's order. The sign-up form shows the first failure as its error
+ * docs/product.md §5 registration rules in SPEC.md's order. The sign-up form shows the first failure as its error
  * banner and the server answers the same first failure, so both always agree on the message.
  */
 export const USERNAME_MIN_LENGTH = 3;

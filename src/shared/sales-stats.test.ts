@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeSalesStats, evenSampleIndices, rollingMedian } from './sales-stats.ts';
 
-describe('computeSalesStats (SPEC.md §3)', () => {
+describe('computeSalesStats (docs/product.md §3)', () => {
   it('is all zeros for no sales', () => {
     expect(computeSalesStats([])).toEqual({
       count: 0,

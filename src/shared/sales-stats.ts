@@ -1,6 +1,6 @@
 import type { SalesStats } from './schemas/sales.ts';
 
-/** SPEC.md §3 sales statistics, computed once on the server and shown by the web app. */
+/** docs/product.md §3 sales statistics, computed once on the server and shown by the web app. */
 export const EMPTY_STATS: Readonly<SalesStats> = Object.freeze({
   count: 0,
   low: 0,
@@ -78,7 +78,7 @@ function medianOf(source: ArrayLike<number>): number {
 }
 
 /**
- * Statistics of SPEC.md §3 over prices in cents, newest first (so the first is the latest sale).
+ * Statistics of docs/product.md §3 over prices in cents, newest first (so the first is the latest sale).
  * percentFromAverage uses the rounded dollar figures, so a client can recompute it from the response.
  */
 export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesStats {

@@ -7,7 +7,7 @@ export const DEFAULT_SET_ID: SetId = 'base_set';
 export interface SetInfo {
   id: SetId;
   name: string;
-  /** Short form used by SPEC.md's collection forms and filters. */
+  /** Short form used by the collection forms and filters. */
   short: 'base' | 'jungle' | 'fossil';
   /** Route segment of the gallery: /card-sets/{slug}. */
   slug: 'base-set' | 'jungle-set' | 'fossil-set';
@@ -25,7 +25,7 @@ export function isSetId(value: string): value is SetId {
   return (SET_IDS as readonly string[]).includes(value);
 }
 
-/** Accepts a set id or SPEC.md's short form (`base`, `jungle`, `fossil`); undefined when neither. */
+/** Accepts a set id or its short form (`base`, `jungle`, `fossil`); undefined when neither. */
 export function parseSetId(value: string): SetId | undefined {
   const lower = value.trim().toLowerCase();
   if (isSetId(lower)) return lower;

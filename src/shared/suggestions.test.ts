@@ -3,7 +3,7 @@ import { cardsOf } from './catalogue.ts';
 import { SET_IDS } from './sets.ts';
 import { MAX_SUGGESTIONS, suggestCardNames } from './suggestions.ts';
 
-describe('suggestCardNames (SPEC.md §5)', () => {
+describe('suggestCardNames (docs/product.md §5)', () => {
   it('matches a substring of the name whatever its case', () => {
     expect(suggestCardNames('base_set', 'ZARD')).toEqual(['Charizard']);
     expect(suggestCardNames('base_set', 'izar')).toEqual(['Charizard']);

@@ -2,7 +2,7 @@ import { cardNameKey } from './card-names.ts';
 import { cardsOf } from './catalogue.ts';
 import type { SetId } from './sets.ts';
 
-/** SPEC.md §5 and §9: at most 10 suggestions. */
+/** docs/product.md §5 and §9: at most 10 suggestions. */
 export const MAX_SUGGESTIONS = 10;
 
 interface IndexedName {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * POST /api/auth/register, /api/auth/login, /api/auth/logout and GET /api/auth/session (DESIGN.md §5).
- * Registration fields are plain strings here: their rules (and SPEC.md's messages for them) live in
+ * POST /api/auth/register, /api/auth/login, /api/auth/logout and GET /api/auth/session (docs/product.md §7).
+ * Registration fields are plain strings here: their rules (and their messages) live in
  * src/shared/registration.ts, so the route answers the first broken rule rather than a schema message.
  * Unknown keys such as isAdmin are dropped; the role only ever comes from the database.
  */

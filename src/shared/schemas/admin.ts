@@ -5,9 +5,9 @@ import { SET_IDS } from '../sets.ts';
 import { SetIdSchema } from './common.ts';
 import { InquirySchema } from './inquiries.ts';
 
-/** The admin screen's API (DESIGN.md §5). Money is US dollars with up to two decimals. */
+/** The admin screen's API (docs/product.md §7). Money is US dollars with up to two decimals. */
 
-/** SPEC.md §9: the day panels open on yesterday. */
+/** docs/product.md §9: the day panels open on yesterday. */
 export const DEFAULT_DAY_OFFSET = 1;
 /** How far back the day panels can walk: ten years. */
 export const MAX_DAY_OFFSET = 3650;
@@ -84,7 +84,7 @@ export const AdminSearchResponseSchema = z.object({
 });
 export type AdminSearchResponse = z.infer<typeof AdminSearchResponseSchema>;
 
-/** POST /api/admin/sales/delete and /restore. SPEC.md §5: a request without a sale id is refused. */
+/** POST /api/admin/sales/delete and /restore. docs/product.md §5: a request without a sale id is refused. */
 export const SaleIdsBodySchema = z.object(
   {
     saleIds: z

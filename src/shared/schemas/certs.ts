@@ -12,7 +12,7 @@ export const CertNumberSchema = z
 
 export const CertParamsSchema = z.object({ certNumber: CertNumberSchema });
 
-/** The fields of PSA's PSACert record that Holoscope shows, with PSA's own names (SPEC.md §3). */
+/** The fields of PSA's PSACert record that Holoscope shows, with PSA's own names (docs/product.md §3). */
 export const PsaCertSchema = z.object({
   Brand: z.string(),
   Variety: z.string(),
@@ -38,7 +38,7 @@ export const CertResponseSchema = z.object({
 });
 export type CertResponse = z.infer<typeof CertResponseSchema>;
 
-/** SPEC.md §8: 'Error fetching card data: {message}'. */
+/** docs/product.md §8: 'Error fetching card data: {message}'. */
 export function certFetchFailedMessage(detail: string): string {
   return MESSAGES.certFetchFailed.replace('{message}', detail);
 }

@@ -21,7 +21,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
   );
 
 /**
- * POST /api/users/me/collection (SPEC.md §5 add forms). Card Set and Card Name are required; the card must be
+ * POST /api/users/me/collection (docs/product.md §5 add forms). Card Set and Card Name are required; the card must be
  * in that set's catalogue (checked by the server with resolveCollectionCard). Want to Buy cards carry neither
  * a cert number nor accepting offers.
  */
@@ -116,7 +116,7 @@ export type CollectionResponse = z.infer<typeof CollectionResponseSchema>;
 
 export const CollectionItemParamsSchema = z.object({ itemId: z.string().min(1).max(100) });
 
-/** SPEC.md §3 defaults of a collector search result for what the collector left out. */
+/** docs/product.md §3 defaults of a collector search result for what the collector left out. */
 export const COLLECTOR_DEFAULTS = {
   username: 'Unknown User',
   country: 'Unknown Location',

@@ -12,7 +12,7 @@ export const ErrorBodySchema = z
   })
   .meta({ id: 'ErrorBody' });
 
-/** A set id, also accepting SPEC.md's short forms (`base`, `jungle`, `fossil`). */
+/** A set id, also accepting the short forms (`base`, `jungle`, `fossil`). */
 export const SetIdSchema = z
   .string()
   .transform((value, ctx): SetId => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GRADING_COMPANIES } from '../collection-rules.ts';
 import { SET_IDS } from '../sets.ts';
 
-/** SPEC.md §9: the offer sheet's fixed text. */
+/** docs/product.md §9: the offer sheet's fixed text. */
 export const OFFER_RESPONSE_TIME_TEXT = 'Response time: 2h avg';
 
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn'] as const;

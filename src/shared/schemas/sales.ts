@@ -9,7 +9,7 @@ import {
 import { SET_IDS } from '../sets.ts';
 import { SetIdSchema } from './common.ts';
 
-/** GET /api/sales/analysis and its CSV twin (DESIGN.md §5). Money is US dollars with up to two decimals. */
+/** GET /api/sales/analysis and its CSV twin (docs/product.md §7). Money is US dollars with up to two decimals. */
 export const AnalysisQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),
   card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/users/:id and the answer of PUT /api/users/me/{avatar,banner}: never an email (DESIGN.md §5). */
+/** GET /api/users/:id and the answer of PUT /api/users/me/{avatar,banner}: never an email (docs/product.md §7). */
 export const PublicProfileSchema = z
   .object({
     id: z.string(),

@@ -9,7 +9,7 @@ const AvatarMenu = lazy(() =>
   import('#web/features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
 );
 
-/** SPEC.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */
+/** docs/product.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */
 export function AccountControls() {
   const { user, isLoading } = useSession();
   // Nothing until the session is known, so a signed-in user never sees Login flash by.

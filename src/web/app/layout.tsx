@@ -2,7 +2,7 @@ import { Link, Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { Header } from './header.tsx';
 
 export interface RouteHandle {
-  /** SPEC.md §2: the profile and the two marketing pages show no navigation. */
+  /** docs/product.md §2: the profile and the two marketing pages show no navigation. */
   hideNavigation?: boolean;
 }
 

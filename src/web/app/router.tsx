@@ -6,7 +6,7 @@ import { RouteError } from './route-error.tsx';
 
 const hidden: RouteHandle = { hideNavigation: true };
 
-/** Every page of SPEC.md §2; pages load on demand so the first visit only downloads what it shows. */
+/** Every page of docs/product.md §2; pages load on demand so the first visit only downloads what it shows. */
 export const router = createBrowserRouter([
   {
     element: <Layout />,

@@ -12,7 +12,7 @@ export function formatCount(count: number): string {
   return `${count < 0 ? '-' : ''}${groupThousands(Math.abs(Math.round(count)).toFixed(0))}`;
 }
 
-/** $1,234.50: always two decimals, as SPEC.md shows prices. */
+/** $1,234.50: always two decimals, as prices are shown everywhere. */
 export function formatDollars(amount: number): string {
   const fixed = Math.abs(amount).toFixed(2);
   const [whole = '0', cents = '00'] = fixed.split('.');

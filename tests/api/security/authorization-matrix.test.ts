@@ -72,7 +72,7 @@ async function deletedSaleIds(world: SecurityApp): Promise<string[]> {
   return saleIds;
 }
 
-/** Every route of the app, with the status each kind of caller gets (DESIGN.md §5, SPEC.md permissions). */
+/** Every route of the app, with the status each kind of caller gets (docs/product.md §6 and §7). */
 const MATRIX: Record<string, Entry> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
   'GET /readyz': { request: get('/readyz'), expect: everyone(200) },

@@ -75,7 +75,7 @@ describe('accounts API', () => {
     expect(Boolean(row.is_admin)).toBe(false);
   });
 
-  it("answers the first broken rule of SPEC.md's order, with its field", async () => {
+  it('answers the first broken rule of the order of docs/product.md §5, with its field', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ username: '   ', email: '', password: '' }, R.usernameRequired, 'username'],
       [{ username: 'ab', email: '' }, R.usernameTooShort, 'username'],
@@ -96,7 +96,7 @@ describe('accounts API', () => {
     }
   });
 
-  it('answers an invalid email and a weak password with their SPEC.md §8 codes and texts', async () => {
+  it('answers an invalid email and a weak password with their docs/product.md §8 codes and texts', async () => {
     const invalid = await register(registrationBody({ email: 'not-an-email' }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toEqual({ code: 'invalid-email', message: MESSAGES.invalidEmail });

@@ -58,7 +58,7 @@ function rateLimited(seconds: number): AppError {
   });
 }
 
-/** SPEC.md §5's rules first (their messages, in their order), then what only the server can know. */
+/** docs/product.md §5's rules first (their messages, in their order), then what only the server can know. */
 export async function register(db: Db, body: RegisterBody): Promise<UserRow> {
   const problem = firstRegistrationProblem(body);
   if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });

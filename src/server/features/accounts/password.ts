@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
-/** argon2id with OWASP's parameters (DESIGN.md §2): 19 MiB of memory, two passes, one lane. */
+/** argon2id with OWASP's parameters: 19 MiB of memory, two passes, one lane. */
 const ARGON2ID = 2 as Algorithm.Argon2id;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -121,7 +121,7 @@ describe('admin delete and restore', () => {
   const archivedRows = (ids: string[]) =>
     db().selectFrom('deleted_sales').selectAll().where('id', 'in', ids).orderBy('id').execute();
 
-  it("answers a request without sale ids with SPEC.md's 'Card ID is missing'", async () => {
+  it("answers a request without sale ids with 'Card ID is missing'", async () => {
     for (const payload of [{ saleIds: [] }, {}, { saleIds: [''] }, { saleIds: 'abc' }]) {
       const response = await post('/api/admin/sales/delete', payload);
       expect(response.statusCode).toBe(400);

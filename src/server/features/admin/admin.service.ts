@@ -124,7 +124,7 @@ export async function searchSales(
 }
 
 /**
- * SPEC.md §4 admin delete: every sale is copied to the archive with who deleted it and when, then removed,
+ * docs/product.md §4 admin delete: every sale is copied to the archive with who deleted it and when, then removed,
  * in one transaction. One unknown id refuses the whole request and changes nothing.
  */
 export async function deleteSales(

@@ -1,7 +1,7 @@
 import type { SalesEvents } from '../../sales/sales-events.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
 
-/** SPEC.md §7 and §9: search results are cached for 5 minutes. */
+/** docs/product.md §9: analysis answers are cached for 5 minutes. */
 const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
 const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
 /** A card with thousands of sales answers with about 100 KB, so entries alone would not bound memory. */

@@ -4,7 +4,7 @@ import { type AnalysisResponse, AnalysisResponseSchema } from '#shared/schemas/s
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 
-/** The SPEC.md §3 figures, worked out here the long way (in whole cents) rather than with the code under test. */
+/** The docs/product.md §3 figures, worked out here the long way (in whole cents) rather than with the code under test. */
 function expectedStats(centsNewestFirst: number[]) {
   const ascending = [...centsNewestFirst].sort((a, b) => a - b);
   const middle = Math.floor(ascending.length / 2);
@@ -171,7 +171,7 @@ describe('GET /api/sales/analysis', () => {
     expect(rare.stats).toEqual(expectedStats([8_000, 9_000]));
   });
 
-  it('answers an unknown card with the empty result of SPEC.md §8', async () => {
+  it('answers an unknown card with the empty result of docs/product.md §8', async () => {
     const body = await analyse('set=base_set&card=not%20a%20CARD&period=30d');
     expect(body).toEqual({
       cardName: 'Not A Card',

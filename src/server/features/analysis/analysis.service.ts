@@ -35,7 +35,7 @@ function toSale(row: repo.ListedSale): Sale {
   };
 }
 
-/** SPEC.md §8: no match (or a failed search) shows the name as typed, N/A number and rarity, no sales. */
+/** docs/product.md §8: no match (or a failed search) shows the name as typed, N/A number and rarity, no sales. */
 function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
   return {
     cardName: normaliseCardName(query.card),
@@ -119,7 +119,7 @@ function summaryOf(
 /**
  * The analysis (statistics, chart, grade options, one page of sales) as JSON bytes. Identical requests
  * within the cache lifetime get the stored bytes, and identical requests arriving together share one
- * computation. A failed search is logged and answered with the empty result, as SPEC.md §8 has it.
+ * computation. A failed search is logged and answered with the empty result, as docs/product.md §8 has it.
  */
 export async function analysisJson(
   context: AnalysisContext,

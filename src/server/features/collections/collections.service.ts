@@ -111,7 +111,7 @@ export async function addItem(
 
 /**
  * Removes one of the user's own cards. Someone else's card, or one that does not exist, is a 404 and
- * nothing changes; a user without any card gets SPEC.md's 'Collection not found'.
+ * nothing changes; a user without any card gets 'Collection not found'.
  */
 export async function removeItem(context: Context, userId: string, itemId: string): Promise<void> {
   const db = context.database.db;

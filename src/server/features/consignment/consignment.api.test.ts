@@ -5,7 +5,7 @@ import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 describe('GET /api/consignment-agents', () => {
   const t = useTestApp();
 
-  it('lists the three agents of SPEC.md with their ratings of 5 and fees', async () => {
+  it('lists the three agents with their ratings of 5 and fees', async () => {
     const response = await t.app.inject('/api/consignment-agents');
     expect(response.statusCode).toBe(200);
     const { agents } = ConsignmentAgentsResponseSchema.parse(response.json());

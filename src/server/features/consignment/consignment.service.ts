@@ -1,6 +1,6 @@
 import type { ConsignmentAgent } from '#shared/schemas/sales.ts';
 
-/** SPEC.md §3 and §9: three hard-coded agents with these ratings (of 5) and fees. */
+/** docs/product.md §3 and §9: three hard-coded agents with these ratings (of 5) and fees. */
 const CONSIGNMENT_AGENTS: readonly ConsignmentAgent[] = [
   {
     id: 'vintage-vault',

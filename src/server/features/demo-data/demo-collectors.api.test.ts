@@ -34,7 +34,7 @@ describe('createDemoCollectors', () => {
     expect(result).toMatchObject({ collectors: OPTIONS.collectors, items: OPTIONS.items });
   });
 
-  it('writes catalogue cards with ids of the DESIGN.md form and SPEC.md values', async () => {
+  it('writes catalogue cards with ids of the documented form and catalogue values', async () => {
     for (const row of await rowsOf(t.database.handle)) {
       const card = findCardById(row.card_id);
       expect(card).toBeDefined();

@@ -107,7 +107,7 @@ describe('GET /api/collectors', () => {
     });
   });
 
-  it('shows SPEC.md defaults for a collector without username or country', async () => {
+  it('shows the defaults for a collector without username or country', async () => {
     const db = t.database.handle.db;
     await db
       .updateTable('users')

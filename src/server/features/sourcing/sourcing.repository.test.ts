@@ -76,7 +76,7 @@ describe('Source search on SQLite', () => {
     expect(log.warn).not.toHaveBeenCalled();
   });
 
-  it('answers an empty list when the search fails (SPEC.md §8)', async () => {
+  it('answers an empty list when the search fails (docs/product.md §8)', async () => {
     const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-broken-'));
     const broken = connectDatabase({ databaseUrl: undefined, dataDir: brokenDir });
     await broken.close();

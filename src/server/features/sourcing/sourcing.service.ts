@@ -42,8 +42,8 @@ function toCollector(row: CollectedCopyRow, setId: SetId): Collector {
 }
 
 /**
- * SPEC.md §2 Source: everyone holding the card on a Collected list. The name follows the shared card-name
- * rules; an unknown card, and (SPEC.md §8) a search that fails, answer an empty list.
+ * docs/product.md §2 Source: everyone holding the card on a Collected list. The name follows the shared card-name
+ * rules; an unknown card, and (docs/product.md §8) a search that fails, answer an empty list.
  */
 export async function findCollectors(
   db: Kysely<Database>,

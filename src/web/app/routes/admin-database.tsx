@@ -17,7 +17,7 @@ import { useAdminSearchState } from '#web/features/admin/use-admin-search-state.
 import { SearchBox } from '#web/features/search/components/search-box.tsx';
 
 /**
- * SPEC.md §2 /admin-database: admins only. A signed-in non-admin or a visitor is sent home; when the session
+ * docs/product.md §2 /admin-database: admins only. A signed-in non-admin or a visitor is sent home; when the session
  * cannot be checked, the page says that admin access is required instead of guessing.
  */
 export function AdminDatabasePage() {

@@ -10,7 +10,7 @@ const SearchControls = lazy(() => homeSearch().then((module) => ({ default: modu
 const SearchResults = lazy(() => homeSearch().then((module) => ({ default: module.SearchResults })));
 const ConsignAgents = lazy(() => homeSearch().then((module) => ({ default: module.ConsignAgents })));
 
-/** SPEC.md §2 home: mode, search and, once searched, the sales analysis (Analyse, Consign) of the card. */
+/** docs/product.md §2 home: mode, search and, once searched, the sales analysis (Analyse, Consign) of the card. */
 export function HomePage() {
   const [params] = useSearchParams();
   const { mode, card } = parseSearchState(params);

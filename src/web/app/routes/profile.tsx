@@ -19,7 +19,7 @@ import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/compone
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
- * /profile and /profile/:id (SPEC.md §2): the signed-in user's own profile when there is no id or the id is
+ * /profile and /profile/:id (docs/product.md §2): the signed-in user's own profile when there is no id or the id is
  * theirs, anyone's public profile otherwise. The collector's lists go below the header.
  */
 export function ProfilePage() {

@@ -10,7 +10,7 @@ describe('account modal error texts', () => {
     ['weak-password', 400, 'Password should be at least 6 characters long.'],
     ['internal', 500, 'An error occurred. Please try again.'],
     ['service-unavailable', 0, 'An error occurred. Please try again.'],
-  ] as const)('shows SPEC.md §8 text for %s', (code, status, text) => {
+  ] as const)('shows docs/product.md §8 text for %s', (code, status, text) => {
     expect(authErrorMessage(new ApiError(status, code, 'server wording'))).toBe(text);
   });
 

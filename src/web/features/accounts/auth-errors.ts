@@ -2,7 +2,7 @@ import { type ErrorCode, MESSAGES } from '#shared/errors.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
- * SPEC.md §8: what the account modal shows for a failed sign-in or sign-up. Rule failures, a taken username
+ * docs/product.md §8: what the account modal shows for a failed sign-in or sign-up. Rule failures, a taken username
  * and rate limits carry their own clear message; anything unexpected gets the generic one.
  */
 export function authErrorMessage(error: unknown): string {

@@ -59,7 +59,7 @@ function setup() {
 }
 
 describe('admin sales cache', () => {
-  it('answers from storage for five minutes per date and set, under the SPEC.md keys', () => {
+  it('answers from storage for five minutes per date and set, under the documented keys', () => {
     const { storage, clock, cache } = setup();
     cache.write(day('base_set', '2026-03-09', ['x']));
     expect(cache.read('base_set', '2026-03-09')?.sales[0]?.saleId).toBe('x');

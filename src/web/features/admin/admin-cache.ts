@@ -2,7 +2,7 @@ import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
 import type { SetId } from '#shared/sets.ts';
 
 /**
- * SPEC.md §9: the admin's day lists are kept in local storage for 5 minutes per target date and set, under
+ * docs/product.md §9: the admin's day lists are kept in local storage for 5 minutes per target date and set, under
  * these three keys. They are dropped after a deletion, restore or import (and on logout, by the accounts
  * feature), so an admin never acts on a list that no longer matches the database.
  */

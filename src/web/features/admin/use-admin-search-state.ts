@@ -33,7 +33,7 @@ export function useAdminSearchState() {
       else updated.set('period', next);
       setParams(updated, { replace: true });
     },
-    /** SPEC.md: Clear Results goes back to the day panels and the set to base_set. */
+    /** docs/product.md §2: Clear Results goes back to the day panels and the set to base_set. */
     clear() {
       setParams({});
     },

@@ -12,7 +12,7 @@ export const RARITY_LABELS: Record<RarityGroup, string> = {
 
 const ORDER = Object.keys(RARITY_LABELS) as RarityGroup[];
 
-/** SPEC.md §2: the Base Set gallery leaves out the Pikachu "Red Cheeks" print. */
+/** docs/product.md §2: the Base Set gallery leaves out the Pikachu "Red Cheeks" print. */
 export function galleryCards(cards: readonly CatalogueCard[]): CatalogueCard[] {
   return cards.filter((card) => !(card.setId === 'base_set' && /red cheeks/i.test(card.name)));
 }

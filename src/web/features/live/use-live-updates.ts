@@ -53,7 +53,7 @@ function acquire(client: QueryClient, viewerId: string | null): () => void {
 }
 
 /**
- * Keeps what this page shows current (SPEC.md §4): Server-Sent Events from /api/live mark the affected
+ * Keeps what this page shows current (docs/product.md §4): Server-Sent Events from /api/live mark the affected
  * queries stale, so a new avatar or a changed list shows in every open tab without a reload.
  */
 export function useLiveUpdates(viewerId: string | null): void {

@@ -1,4 +1,4 @@
-/** SPEC.md §9: partnership tiers by annual sales, highest first. */
+/** docs/product.md §9: partnership tiers by annual sales, highest first. */
 export const PARTNERSHIP_TIERS = [
   {
     name: 'Elite',

@@ -7,7 +7,7 @@ export type Mode = (typeof MODES)[number];
 
 export const MODE_LABELS: Record<Mode, string> = { analyse: 'Analyse', consign: 'Consign', source: 'Source' };
 
-/** SPEC.md §2, verbatim. */
+/** docs/product.md §2, verbatim. */
 export const MODE_HELPER_TEXT: Record<Mode, string> = {
   analyse: 'Historical eBay sales data for 1st edition cards only',
   source: 'Connect with collectors and make offers on available cards',

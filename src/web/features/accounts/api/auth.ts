@@ -3,7 +3,7 @@ import type { LoginBody, RegisterBody, SignedInResponse } from '#shared/schemas/
 import { api } from '#web/lib/api-client.ts';
 import { SESSION_KEY } from './session.ts';
 
-/** SPEC.md §9: the admin screen's local sales cache, cleared when its admin signs out. */
+/** docs/product.md §9: the admin screen's local sales cache, cleared when its admin signs out. */
 const ADMIN_CACHE_KEYS = ['admin_sales_cache', 'admin_last_fetch', 'admin_current_date'] as const;
 
 export function useLogin() {

@@ -23,7 +23,7 @@ interface Session {
   isAdmin: boolean;
 }
 
-/** SPEC.md §4: loading, then signed in or out; a failed check counts as signed out and not admin. */
+/** docs/product.md §4: loading, then signed in or out; a failed check counts as signed out and not admin. */
 export function useSession(): Session {
   const query = useQuery(sessionQuery);
   const user = query.data?.user ?? null;

@@ -15,7 +15,7 @@ interface AccountSheetProps {
 }
 
 /**
- * SPEC.md §2's account modal: a bottom sheet that switches between signing in and signing up. It closes on
+ * docs/product.md §2's account modal: a bottom sheet that switches between signing in and signing up. It closes on
  * success, and its forms start empty every time it opens.
  */
 export function AccountSheet({ open, onOpenChange, trigger }: AccountSheetProps) {

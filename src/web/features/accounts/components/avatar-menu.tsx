@@ -8,7 +8,7 @@ import { useLogout } from '#web/features/accounts/api/auth.ts';
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
-/** SPEC.md §2: the signed-in user's avatar and its menu (Profile, Admin Dashboard for admins, Logout). */
+/** docs/product.md §2: the signed-in user's avatar and its menu (Profile, Admin Dashboard for admins, Logout). */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const location = useLocation();

@@ -21,7 +21,7 @@ const NONE: CountryValue = { country: '', countryCode: '' };
 
 /**
  * A combobox over the offline ISO 3166 list. Only a country picked from the suggestions counts: typing after
- * a pick, or emptying the field, clears the stored name and code (SPEC.md §5).
+ * a pick, or emptying the field, clears the stored name and code (docs/product.md §5).
  */
 export function CountryField({
   id,

@@ -24,7 +24,7 @@ const EMPTY: RegistrationInput = {
   countryCode: '',
 };
 
-/** SPEC.md §5's rules run here first (the same function the server runs), so the first problem shows at once. */
+/** docs/product.md §5's rules run here first (the same function the server runs), so the first problem shows at once. */
 export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
   const register = useRegister();
   const [input, setInput] = useState(EMPTY);

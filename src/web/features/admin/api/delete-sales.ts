@@ -12,7 +12,7 @@ function without<T extends { sales: { saleId: string }[]; total: number }>(list:
   return { ...list, sales, total: list.total - (list.sales.length - sales.length) };
 }
 
-/** SPEC.md §4: deleted sales leave the lists at once, then everything is fetched again. */
+/** docs/product.md §4: deleted sales leave the lists at once, then everything is fetched again. */
 export function useDeleteSales() {
   const client = useQueryClient();
   return useMutation({

@@ -4,15 +4,11 @@ import type { SetId } from '#shared/sets.ts';
 import { ADMIN_CACHE_TTL_MS, adminCache } from '#web/features/admin/admin-cache.ts';
 import { api } from '#web/lib/api-client.ts';
 
-function fetchSalesByDay(
-  set: SetId,
-  offset: number,
-  signal?: AbortSignal,
-): Promise<SalesByDayResponse> {
+function fetchSalesByDay(set: SetId, offset: number, signal?: AbortSignal): Promise<SalesByDayResponse> {
   return api<SalesByDayResponse>('/api/admin/sales/by-day', { query: { set, offset }, signal });
 }
 
-/** One day of one set; the local admin cache (SPEC.md §9) answers first when it has a fresh copy. */
+/** One day of one set; the local admin cache (docs/product.md §9) answers first when it has a fresh copy. */
 function salesByDayQuery(set: SetId, offset: number) {
   const date = dayBefore(offset);
   return queryOptions({

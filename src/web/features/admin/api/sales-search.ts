@@ -10,10 +10,7 @@ interface AdminSearchParams {
   period: Period;
 }
 
-function fetchAdminSearch(
-  params: AdminSearchParams,
-  signal?: AbortSignal,
-): Promise<AdminSearchResponse> {
+function fetchAdminSearch(params: AdminSearchParams, signal?: AbortSignal): Promise<AdminSearchResponse> {
   return api<AdminSearchResponse>('/api/admin/sales/search', { query: { ...params }, signal });
 }
 

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '#web/components/ui/button.tsx';
 
-/** SPEC.md §2: shown when the admin screen is opened without admin rights. */
+/** docs/product.md §2: shown when the admin screen is opened without admin rights. */
 export function AdminAccessRequired() {
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center" aria-labelledby="admin-access-title">

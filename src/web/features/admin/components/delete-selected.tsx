@@ -11,7 +11,7 @@ interface DeleteSelectedProps {
   onDeleted: () => void;
 }
 
-/** SPEC.md §5: Delete Selected (n) asks "Delete {n} selected sales?" before anything is deleted. */
+/** docs/product.md §5: Delete Selected (n) asks "Delete {n} selected sales?" before anything is deleted. */
 export function DeleteSelected({ saleIds, onDeleted }: DeleteSelectedProps) {
   const [open, setOpen] = useState(false);
   const deletion = useDeleteSales();

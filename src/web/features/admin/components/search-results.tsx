@@ -20,7 +20,7 @@ interface SearchResultsProps {
 
 const HEADER = 'px-3 py-2.5';
 
-/** SPEC.md §2: the searched card's sales with tick boxes, a time filter, Select All / Deselect All and Delete Selected (n). */
+/** docs/product.md §2: the searched card's sales with tick boxes, a time filter, Select All / Deselect All and Delete Selected (n). */
 export function SearchResults({ query, card, period, onPeriodChange }: SearchResultsProps) {
   const result = query.data;
   const ids = useMemo(() => result?.sales.map((sale) => sale.saleId) ?? [], [result]);

@@ -8,7 +8,7 @@ import { useSelection } from '#web/features/admin/use-selection.ts';
 import { DayGroup } from './day-group.tsx';
 import { DeleteSelected } from './delete-selected.tsx';
 
-/** SPEC.md §4 admin sales: one set's recent sales by day, from yesterday back one day per Load Previous Day. */
+/** docs/product.md §4 admin sales: one set's recent sales by day, from yesterday back one day per Load Previous Day. */
 export function SetPanel({ setId }: { setId: SetId }) {
   const [days, setDays] = useState(1);
   const queries = useSalesByDays(setId, days);

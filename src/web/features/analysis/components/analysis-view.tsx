@@ -66,7 +66,7 @@ function NoResults({ cardName }: { cardName: string }) {
   return <EmptyState>No results found for "{cardName}"</EmptyState>;
 }
 
-/** SPEC.md's sales analysis view, with the price chart, grade filter and CSV export of DESIGN.md. */
+/** The sales analysis (docs/product.md §2): statistics, price chart, grade filter, sales table and CSV export. */
 export function AnalysisView(props: AnalysisViewProps) {
   const { analysis, params, updating } = props;
   const filtered = params.period !== 'all' || params.grader !== null;

@@ -2,7 +2,7 @@ import type { SalesStats } from '#shared/schemas/sales.ts';
 import { rangePosition } from '#web/features/analysis/market-range.ts';
 import { formatDollars } from '#web/lib/format.ts';
 
-/** SPEC.md's Market Range: Lowest to Highest, the Average, and where the last sale sits on that range. */
+/** The Market Range (docs/product.md §2): Lowest to Highest, the Average, and where the last sale sits on that range. */
 export function MarketRangeBar({ stats }: { stats: SalesStats }) {
   const { low, high, average, lastSale } = stats;
   const lastPosition = rangePosition(lastSale, low, high);

@@ -47,7 +47,7 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
   );
 }
 
-/** SPEC.md's table: Image, Date, Price, Seller (with the seller rating at the time of sale), newest first. */
+/** The sales table (docs/product.md §2): Image, Date, Price, Seller (with the seller rating at the time of sale), newest first. */
 export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
   return (
     <section

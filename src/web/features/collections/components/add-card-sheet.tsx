@@ -31,7 +31,7 @@ interface AddCardSheetProps {
   setCardsQuery: SetCardsQuery;
 }
 
-/** SPEC.md §4–§5 add forms. The form lives inside the sheet, so closing the sheet resets it. */
+/** docs/product.md §4–§5 add forms. The form lives inside the sheet, so closing the sheet resets it. */
 export function AddCardSheet({ ownerId, list, open, onOpenChange, setCardsQuery }: AddCardSheetProps) {
   return (
     <Sheet

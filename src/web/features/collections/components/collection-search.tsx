@@ -4,7 +4,7 @@ import { type CollectionSearchable, collectionSuggestions } from '#shared/collec
 import { ListboxPopup, useListbox } from '#web/components/ui/listbox.tsx';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 
-/** SPEC.md §5: suggestions after a 300 ms pause in typing. */
+/** docs/product.md §5: suggestions after a 300 ms pause in typing. */
 const SUGGESTION_DELAY_MS = 300;
 
 interface CollectionSearchProps {

@@ -30,7 +30,7 @@ const itemsOf = (data: CollectionResponse, list: CollectionList) =>
   list === 'collected' ? data.cards : data.wtbCards;
 
 /**
- * SPEC.md §2 profile lists: Collected and Want to Buy tabs with counts (switchable only by the owner), a
+ * docs/product.md §2 profile lists: Collected and Want to Buy tabs with counts (switchable only by the owner), a
  * search with suggestions, a filter menu and a grid/list toggle; Remove and the add button for the owner,
  * Make Offer for everyone else.
  */

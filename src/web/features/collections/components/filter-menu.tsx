@@ -36,7 +36,7 @@ interface FilterMenuProps {
   onChange: (value: FilterValue) => void;
 }
 
-/** SPEC.md §2 filter menu: set and rarity, and Clear all. */
+/** docs/product.md §2 filter menu: set and rarity, and Clear all. */
 export function FilterMenu({ value, onChange }: FilterMenuProps) {
   const active = (value.set !== 'all' ? 1 : 0) + (value.rarity !== 'all' ? 1 : 0);
   return (

@@ -14,7 +14,7 @@ interface RemoveDialogProps {
   onClose: () => void;
 }
 
-/** SPEC.md §5: removing a card asks first, in the words of the tab it is removed from. */
+/** docs/product.md §5: removing a card asks first, in the words of the tab it is removed from. */
 export function RemoveDialog({ ownerId, list, item, onClose }: RemoveDialogProps) {
   const remove = useRemoveCollectionItem(ownerId);
   const close = () => {

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useConsignmentAgents } from '#web/features/consignment/api/consignment-agents.ts';
 
-/** SPEC.md's three trusted consignment agents, each with rating, specialties and fee. */
+/** The three trusted consignment agents, each with rating, specialties and fee. */
 export function ConsignAgents() {
   const agents = useConsignmentAgents();
   return (

@@ -42,7 +42,7 @@ const QUESTIONS = [
   },
 ] as const;
 
-/** One answer open at a time (SPEC.md §4); a second click closes it. */
+/** One answer open at a time (docs/product.md §4); a second click closes it. */
 export function AdvanceFaq() {
   return (
     <Accordion.Root

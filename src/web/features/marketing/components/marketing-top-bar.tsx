@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** These pages hide the shared header (SPEC.md §2); this bar keeps a way home. */
+/** These pages hide the shared header (docs/product.md §2); this bar keeps a way home. */
 export function MarketingTopBar() {
   return (
     <nav aria-label="Site" className="border-b border-white/10 bg-ink text-white">

@@ -5,7 +5,7 @@ const TILE = 40;
 const SIZE = TILES_PER_SIDE * TILE;
 
 /**
- * SPEC.md §9's decorative background of 1600 stamps: one SVG pattern repeated 40 × 40 times, so the page
+ * docs/product.md §9's decorative background of 1600 stamps: one SVG pattern repeated 40 × 40 times, so the page
  * gets the look without 1600 elements. It fills its positioned parent and is hidden from assistive technology.
  */
 export function StampBackground({ className = 'text-gold/15' }: { className?: string }) {

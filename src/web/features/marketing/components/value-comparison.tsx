@@ -10,7 +10,7 @@ import {
 } from '#shared/advance-terms.ts';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 
-/** SPEC.md §9's comparison, worked out from the shared figures for the example value or the visitor's own. */
+/** docs/product.md §9's comparison, worked out from the shared figures for the example value or the visitor's own. */
 export function ValueComparison() {
   const inputId = useId();
   const [typed, setTyped] = useState(String(EXAMPLE_MARKET_VALUE));

@@ -28,7 +28,7 @@ interface OfferSheetProps {
   loginButton: ReactNode;
 }
 
-/** SPEC.md §2 make-offer sheet: an amount, an optional note and the fixed response-time text. */
+/** docs/product.md §2 make-offer sheet: an amount, an optional note and the fixed response-time text. */
 export function OfferSheet({ target, onClose, signedIn, loginButton }: OfferSheetProps) {
   return (
     <Sheet

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ProfileLinkState } from '#web/components/profile-link.tsx';
 import { buttonClass } from '#web/components/ui/button.tsx';
 
-/** SPEC.md §2: back to the page the visitor came from, search and all; home when they arrived directly. */
+/** docs/product.md §2: back to the page the visitor came from, search and all; home when they arrived directly. */
 export function BackToSearch() {
   const navigate = useNavigate();
   const from = (useLocation().state as Partial<ProfileLinkState> | null)?.from;

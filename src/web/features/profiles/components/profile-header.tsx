@@ -7,7 +7,7 @@ import { ImageUploadButton } from './image-upload-button.tsx';
 
 export const FALLBACK_USERNAME = 'Collector';
 
-/** SPEC.md §2: banner, avatar, username, member-since year and country; the owner can replace both images. */
+/** docs/product.md §2: banner, avatar, username, member-since year and country; the owner can replace both images. */
 export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; isOwner: boolean }) {
   const [uploadError, setUploadError] = useState<string | null>(null);
   const name = profile.username.trim() || FALLBACK_USERNAME;

@@ -8,7 +8,7 @@ import { useSuggestions } from '#web/features/search/api/suggestions.ts';
 import { useDebouncedValue } from '#web/lib/use-debounced-value.ts';
 import { SetSelector } from './set-selector.tsx';
 
-/** SPEC.md §9: suggestions appear after a 300 ms pause in typing. */
+/** docs/product.md §9: suggestions appear after a 300 ms pause in typing. */
 const SUGGESTION_DELAY_MS = 300;
 
 interface SearchBoxProps {

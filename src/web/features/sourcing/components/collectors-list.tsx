@@ -16,7 +16,7 @@ interface CollectorsListProps extends CollectorsParams {
   onPageChange: (page: number) => void;
 }
 
-/** SPEC.md §2 Source mode: the collectors who hold the searched card, each linking to their profile. */
+/** docs/product.md §2 Source mode: the collectors who hold the searched card, each linking to their profile. */
 export function CollectorsList({ set, card, page, onPageChange }: CollectorsListProps) {
   const query = useCollectors({ set, card, page });
   if (query.isPending) return <Spinner label="Finding collectors…" />;
