@@ -10,8 +10,11 @@ export const PERIOD_LABELS: Record<Period, string> = {
   '90d': 'Last 90 days',
 };
 
-/** Grading companies that appear in sales (SGC slabs are sold too, though collections track PSA, BGS, CGC). */
-export const SALE_GRADERS = ['PSA', 'BGS', 'CGC', 'SGC'] as const;
+/**
+ * Grading companies that appear in sales (SGC and TAG slabs are sold too, though collections track PSA, BGS,
+ * CGC). TAG is here because its slabs sell on the same marketplaces as the others (decision 019).
+ */
+export const SALE_GRADERS = ['PSA', 'BGS', 'CGC', 'SGC', 'TAG'] as const;
 export type SaleGrader = (typeof SALE_GRADERS)[number];
 export const SALE_TYPES = ['auction', 'buy_it_now', 'best_offer'] as const;
 

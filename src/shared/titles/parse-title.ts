@@ -1,7 +1,8 @@
 import { findCardById } from '../catalogue.ts';
+import type { SaleGrader } from '../sales-constants.ts';
 import type { SetId } from '../sets.ts';
 import { clueAgainst, readCardClues, resolveCard } from './title-cards.ts';
-import { readGrade, type TitleGrader } from './title-grades.ts';
+import { readGrade } from './title-grades.ts';
 import { isRefused, type RefusedTitle, refuse } from './title-refusals.ts';
 import { blankOut, normaliseTitle } from './title-text.ts';
 import { notTheCard, uncoveredPrint } from './title-words.ts';
@@ -13,7 +14,7 @@ export interface ParsedTitle {
   /** The catalogue's search name, as the analysis names the card ("Ditto non-holo" for the rare print). */
   cardName: string;
   variant: '1st Edition';
-  grader: TitleGrader;
+  grader: SaleGrader;
   grade: number;
 }
 

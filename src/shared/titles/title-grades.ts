@@ -2,11 +2,7 @@ import { SALE_GRADERS, type SaleGrader } from '../sales-constants.ts';
 import { type RefusedTitle, refuse } from './title-refusals.ts';
 import { type Found, wordPattern } from './title-text.ts';
 
-/** Graders a title can name: the sales' graders and TAG, whose slabs sell on the same marketplaces. */
-export const TITLE_GRADERS = [...SALE_GRADERS, 'TAG'] as const;
-export type TitleGrader = SaleGrader | 'TAG';
-
-const GRADER_NAMES: Record<string, TitleGrader> = {
+const GRADER_NAMES: Record<string, SaleGrader> = {
   psa: 'PSA',
   bgs: 'BGS',
   beckett: 'BGS',
@@ -40,24 +36,24 @@ const OTHER_GRADER = wordPattern(
 );
 
 export interface TitleGrade {
-  grader: TitleGrader;
+  grader: SaleGrader;
   grade: number;
   /** Where the title says it, so the card rules do not read the grade as a card number. */
   found: Found[];
 }
 
-function gradeName(grader: TitleGrader, grade: number): string {
+function gradeName(grader: SaleGrader, grade: number): string {
   return `${grader} ${grade}`;
 }
 
 /** PSA grades halves only up to 8.5; the other graders grade 1 to 10 in halves. */
-function gradeProblem(grader: TitleGrader, grade: number): string | undefined {
+function gradeProblem(grader: SaleGrader, grade: number): string | undefined {
   if (grader === 'PSA' && grade > 8.5 && !Number.isInteger(grade))
     return `PSA gives no ${grade}: its half grades stop at 8.5`;
   return undefined;
 }
 
-function labelProblem(text: string, grader: TitleGrader, grade: number): string | undefined {
+function labelProblem(text: string, grader: SaleGrader, grade: number): string | undefined {
   if (grader === 'BGS' && /black label/.test(text))
     return `a BGS Black Label ${grade}, which sells apart from a plain BGS ${grade}`;
   if (grader === 'CGC' && /pristine/.test(text))
@@ -79,12 +75,12 @@ export function readGrade(text: string): TitleGrade | RefusedTitle {
     if (other)
       return refuse(
         'other-grader',
-        `graded by another company ("${other[0]}"): Holoscope covers ${TITLE_GRADERS.join(', ')}`,
+        `graded by another company ("${other[0]}"): Holoscope covers ${SALE_GRADERS.join(', ')}`,
       );
-    return refuse('no-grade', `names no grader and grade from 1 to 10 (${TITLE_GRADERS.join(', ')})`);
+    return refuse('no-grade', `names no grader and grade from 1 to 10 (${SALE_GRADERS.join(', ')})`);
   }
   const grades = matches.map((match) => ({
-    grader: GRADER_NAMES[match[1] as string] as TitleGrader,
+    grader: GRADER_NAMES[match[1] as string] as SaleGrader,
     grade: Number(match[2]),
     found: { text: match[0], start: match.index, end: match.index + match[0].length },
   }));
