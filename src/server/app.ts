@@ -17,6 +17,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { answerFrameworkError, installErrorHandler } from './errors.ts';
 import { createAnalysisCaches } from './features/analysis/analysis-cache.ts';
+import { createFeedEngine } from './features/feeds/feed-engine.ts';
 import { registerFeatures } from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
@@ -67,16 +68,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(database);
 
   const salesEvents = await createSalesEvents(database);
+  const media = new MediaStore(config.dataDir, database);
   const context: AppContext = {
     config,
     database,
-    media: new MediaStore(config.dataDir, database),
+    media,
     salesEvents,
     analysisCaches: createAnalysisCaches(salesEvents),
     live: await createLiveBus(database),
+    feeds: createFeedEngine({ config, database, media, salesEvents }, app.log),
   };
   app.addHook('onClose', () => context.live.close());
   app.addHook('onClose', () => context.salesEvents.close());
+  // onClose hooks run last added first: feed runs are handed back before the events and the database close.
+  app.addHook('onClose', () => context.feeds.stop());
   app.decorate('context', context);
 
   const servedOverHttps = config.publicOrigin?.startsWith('https://') ?? false;

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/connect.ts';
 import type { Config } from './env.ts';
 import type { AnalysisCaches } from './features/analysis/analysis-cache.ts';
+import type { FeedEngine } from './features/feeds/feed-engine.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { SalesEvents } from './sales/sales-events.ts';
@@ -14,6 +15,8 @@ export interface AppContext {
   /** Cached analyses, dropped whenever sales change. */
   analysisCaches: AnalysisCaches;
   live: LiveBus;
+  /** Scheduled sales feeds; started by the server process (main.ts), not by building the app. */
+  feeds: FeedEngine;
 }
 
 declare module 'fastify' {

@@ -22,6 +22,8 @@ const EnvSchema = z
     PSA_API_TOKEN: z.string().min(1).optional(),
     PSA_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.psacard.com/publicapi'),
     CARD_IMAGES_DIR: z.string().min(1).optional(),
+    FEEDS_DIR: z.string().min(1).optional(),
+    EBAY_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.ebay.com'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -55,6 +57,12 @@ export interface Config {
   psaApiToken: string | undefined;
   psaApiBaseUrl: string;
   cardImagesDir: string | undefined;
+  /** Where drop-folder feeds find their folders (a feed names a folder inside it). */
+  feedsDir: string;
+  /** eBay's API host: the OAuth token endpoint and Marketplace Insights live under it. */
+  ebayApiBaseUrl: string;
+  /** The wait before a failed feed run's first retry; each later one waits four times longer. */
+  feedRetryBaseMs: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   redisUrl: string | undefined;
@@ -101,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     psaApiToken: value.PSA_API_TOKEN,
     psaApiBaseUrl: value.PSA_API_BASE_URL.replace(/\/+$/, ''),
     cardImagesDir: value.CARD_IMAGES_DIR ? path.resolve(value.CARD_IMAGES_DIR) : undefined,
+    feedsDir: path.resolve(value.FEEDS_DIR ?? path.join(dataDir, 'feeds')),
+    ebayApiBaseUrl: value.EBAY_API_BASE_URL.replace(/\/+$/, ''),
+    feedRetryBaseMs: 30_000,
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
     redisUrl: value.REDIS_URL,

@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   await prepareOnStart(app.context, app.log);
   await app.listen({ port: config.port, host: config.host });
+  await app.context.feeds.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

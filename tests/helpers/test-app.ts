@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/env.ts';
@@ -13,6 +14,7 @@ export function testConfig(database: TestDatabase, overrides: Partial<Config> = 
   return {
     ...loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'off', LOG_LEVEL: 'silent' }),
     dataDir: database.dataDir,
+    feedsDir: path.join(database.dataDir, 'feeds'),
     databaseUrl: database.databaseUrl,
     ...(database.schema ? { databaseSchema: database.schema } : {}),
     webDir: undefined,

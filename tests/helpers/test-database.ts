@@ -45,7 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     schema,
     async drop() {
       await handle.close();
-      await adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
+      // The feed scheduler keeps its jobs in a schema beside the app's (pg-boss-feed-engine.ts).
+      await adminQuery(
+        databaseUrl,
+        `drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`,
+      );
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -118,6 +118,64 @@ export interface InquiriesTable {
   created_at: string;
 }
 
+export type FeedAdapterName = 'ebay' | 'url' | 'folder';
+export type FeedRunStatus = 'queued' | 'running' | 'retrying' | 'succeeded' | 'failed';
+
+export interface FeedsTable {
+  id: string;
+  name: string;
+  adapter: FeedAdapterName;
+  schedule: string;
+  /** JSON: the adapter's settings. */
+  settings: string;
+  /** JSON: the adapter's secrets; never leaves the server. */
+  secrets: string;
+  /** JSON: what the adapter keeps between runs (an ETag, the last sale seen). */
+  state: string;
+  paused: boolean | number;
+  /** When the schedule next makes it due; null while paused. */
+  next_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeedRunsTable {
+  id: string;
+  feed_id: string;
+  trigger: 'schedule' | 'manual';
+  status: FeedRunStatus;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** Renewed while an instance works on the run; a stale one means that instance is gone. */
+  heartbeat_at: string;
+  stored: number;
+  duplicates: number;
+  refused: number;
+  errors: number;
+  progress_done: number;
+  progress_total: number;
+  /** JSON: where the adapter resumes; written in the transaction of the sales stored up to it. */
+  checkpoint: string | null;
+  last_error: string | null;
+}
+
+interface FeedRunRefusalsTable {
+  id: Generated<number>;
+  run_id: string;
+  title: string | null;
+  reason: string;
+}
+
+interface FeedRunErrorsTable {
+  id: Generated<number>;
+  run_id: string;
+  at: string;
+  message: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -129,6 +187,10 @@ export interface Database {
   cert_lookups: CertLookupsTable;
   audit_log: AuditLogTable;
   inquiries: InquiriesTable;
+  feeds: FeedsTable;
+  feed_runs: FeedRunsTable;
+  feed_run_refusals: FeedRunRefusalsTable;
+  feed_run_errors: FeedRunErrorsTable;
 }
 
 export type SaleRow = Selectable<SalesTable>;

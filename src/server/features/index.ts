@@ -9,6 +9,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { certRoutes } from './certs/certs.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { consignmentRoutes } from './consignment/consignment.routes.ts';
+import { feedsRoutes } from './feeds/feeds.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
@@ -35,4 +36,5 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(sourcingRoutes(context));
   await app.register(offersRoutes(context));
   await app.register(adminRoutes(context));
+  await app.register(feedsRoutes(context));
 }

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type BulkLoad, startBulkLoad } from '../../sales/bulk-load.repository.ts';
 import type { SaleRecord } from '../../sales/sales-write.repository.ts';
@@ -62,6 +64,12 @@ export class ImportWriter {
     if (this.pending.length >= ROWS_PER_BATCH || this.pendingImageChars >= MAX_PENDING_IMAGE_CHARS) {
       await this.flush();
     }
+  }
+
+  /** Stores the pending rows and commits them together with what `alsoWrite` writes (see SalesWriter.commit). */
+  async commit(alsoWrite: (transaction: Kysely<Database>) => Promise<void>): Promise<void> {
+    await this.flush();
+    await this.rows.commit(alsoWrite);
   }
 
   async finish(): Promise<void> {

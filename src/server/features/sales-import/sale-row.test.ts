@@ -146,7 +146,7 @@ describe('parseSaleRow', () => {
   });
 
   it.each([
-    [{ grading_company: 'Beckett' }, 'grading_company "Beckett" is not one of PSA, BGS, CGC, SGC'],
+    [{ grading_company: 'Beckett' }, 'grading_company "Beckett" is not one of PSA, BGS, CGC, SGC, TAG'],
     [{ grade: '9.3' }, 'grade "9.3" is not a grade from 1 to 10 (halves allowed)'],
     [{ grade: 11 }, 'grade "11" is not a grade from 1 to 10 (halves allowed)'],
     [{ grade: 0.5 }, 'grade "0.5" is not a grade from 1 to 10 (halves allowed)'],

@@ -13,6 +13,7 @@ import {
   parseTimestamp,
   quoted,
 } from './sale-values.ts';
+import { readCardFromTitle } from './sale-title.ts';
 
 interface ParsedSale {
   sale: SaleRecord;
@@ -145,6 +146,8 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
   for (const [key, value] of fields) {
     if (typeof value === 'string' && value.includes('\u0000')) return fail(`${key} contains a NUL character`);
   }
+  const titleRefusal = readCardFromTitle(fields);
+  if (titleRefusal) return fail(titleRefusal);
 
   const rawSet = text(fields.get('set_id') ?? fields.get('set'));
   if (!rawSet) return fail('set_id is missing');
@@ -244,7 +247,7 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     grade,
     sale_type: saleType,
   };
-  const ownId = text(fields.get('id') ?? fields.get('sale_id'));
+  const ownId = text(fields.get('source_ref') ?? fields.get('id') ?? fields.get('sale_id'));
   if (ownId && ownId.length > MAX_SOURCE_ID_LENGTH)
     return fail(`id is longer than ${MAX_SOURCE_ID_LENGTH} characters`);
   return {

@@ -1,4 +1,4 @@
-import type { ControlledTransaction } from 'kysely';
+import type { ControlledTransaction, Kysely } from 'kysely';
 import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import {
@@ -46,8 +46,15 @@ export class SalesWriter {
     return { inserted, duplicates: records.length - inserted };
   }
 
-  /** Commits what is written so far; later writes start a new transaction. */
-  async commit(): Promise<void> {
+  /**
+   * Commits what is written so far; later writes start a new transaction. `alsoWrite` adds the caller's own
+   * rows to the same transaction (a feed's checkpoint), so they stand or fall with the sales.
+   */
+  async commit(alsoWrite?: (transaction: Kysely<Database>) => Promise<void>): Promise<void> {
+    if (alsoWrite) {
+      this.transaction ??= await this.database.db.startTransaction().execute();
+      await alsoWrite(this.transaction);
+    }
     const transaction = this.transaction;
     this.transaction = undefined;
     this.rowsInTransaction = 0;
