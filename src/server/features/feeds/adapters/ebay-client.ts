@@ -5,8 +5,9 @@ const TOKEN_PATH = '/identity/v1/oauth2/token';
 const SEARCH_PATH = '/buy/marketplace_insights/v1_beta/item_sales/search';
 const INSIGHTS_SCOPE = 'https://api.ebay.com/oauth/api_scope/buy.marketplace.insights';
 const REQUEST_TIMEOUT_MS = 30_000;
-/** Server errors and broken connections are tried this many times more, waiting 1, 2, 4 … seconds. */
+/** Server errors and broken connections are tried this many times more, waiting 0.5, 1, 2 seconds. */
 const SERVER_RETRIES = 3;
+const SERVER_RETRY_BASE_MS = 500;
 /** A Retry-After up to this long is waited out within the run; a longer one ends the attempt for a later retry. */
 const MAX_WAIT_SECONDS = 120;
 
@@ -131,7 +132,7 @@ export class EbayClient {
       }
       if (response === undefined || response.status >= 500) {
         if (attempt < SERVER_RETRIES) {
-          await this.wait(1000 * 2 ** attempt, this.signal);
+          await this.wait(SERVER_RETRY_BASE_MS * 2 ** attempt, this.signal);
           continue;
         }
         throw new FeedError(
@@ -183,7 +184,7 @@ export class EbayClient {
         throw new FeedError('eBay answered the token request without a token.');
       }
       if ((response === undefined || response.status >= 500) && attempt < SERVER_RETRIES) {
-        await this.wait(1000 * 2 ** attempt, this.signal);
+        await this.wait(SERVER_RETRY_BASE_MS * 2 ** attempt, this.signal);
         continue;
       }
       if (response === undefined) throw new FeedError('eBay could not be reached for an access token.');
