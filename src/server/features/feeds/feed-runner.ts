@@ -73,14 +73,16 @@ export async function executeRun(
     add: (record) => importer.add(record),
     refuse: (reason) => refuse(null, reason),
     async checkpoint(position, progress) {
-      const counts: RunCounts = {
-        stored: base.stored + importer.stored,
-        duplicates: base.duplicates + importer.duplicates,
-        refused: committed.refused + refusedSinceCommit,
-      };
       const refusals = pendingRefusals;
-      await importer.commit((trx) =>
-        repository.saveProgress(
+      let counts: RunCounts = committed;
+      // The counts are taken inside the transaction, after the importer stored the pending rows.
+      await importer.commit((trx) => {
+        counts = {
+          stored: base.stored + importer.stored,
+          duplicates: base.duplicates + importer.duplicates,
+          refused: committed.refused + refusedSinceCommit,
+        };
+        return repository.saveProgress(
           trx,
           runId,
           {
@@ -91,8 +93,8 @@ export async function executeRun(
           },
           refusals,
           now(),
-        ),
-      );
+        );
+      });
       const newSales = counts.stored > committed.stored;
       Object.assign(committed, counts);
       pendingRefusals = [];
