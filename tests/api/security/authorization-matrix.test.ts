@@ -72,6 +72,38 @@ async function deletedSaleIds(world: SecurityApp): Promise<string[]> {
   return saleIds;
 }
 
+/** A feed the admin adds, to act on. */
+async function feedId(world: SecurityApp): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/admin/feeds',
+    payload: {
+      adapter: 'folder',
+      name: 'Matrix feed',
+      schedule: '0 6 * * *',
+      settings: { folder: 'matrix' },
+    },
+    headers: { cookie: world.admin.cookie },
+  });
+  if (response.statusCode !== 201) throw new Error(`Adding a feed failed: ${response.body}`);
+  return response.json().id;
+}
+
+async function feedRunId(world: SecurityApp): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: `/api/admin/feeds/${await feedId(world)}/run`,
+    headers: { cookie: world.admin.cookie },
+  });
+  if (response.statusCode !== 202) throw new Error(`Starting a run failed: ${response.body}`);
+  return response.json().id;
+}
+
+const feedAction = (action: string) => async (world: SecurityApp) => ({
+  method: 'POST' as const,
+  url: `/api/admin/feeds/${await feedId(world)}/${action}`,
+});
+
 /** Every route of the app, with the status each kind of caller gets (docs/product.md §6 and §7). */
 const MATRIX: Record<string, Entry> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
@@ -214,6 +246,31 @@ const MATRIX: Record<string, Entry> = {
     expect: adminOnly(200),
   },
   'GET /api/admin/inquiries': { request: get('/api/admin/inquiries'), expect: adminOnly(200) },
+  'GET /api/admin/feeds': { request: get('/api/admin/feeds'), expect: adminOnly(200) },
+  'POST /api/admin/feeds': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/feeds',
+      payload: {
+        adapter: 'folder',
+        name: 'Matrix feed',
+        schedule: '0 6 * * *',
+        settings: { folder: 'matrix' },
+      },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/admin/feeds/:feedId/pause': { request: feedAction('pause'), expect: adminOnly(200) },
+  'POST /api/admin/feeds/:feedId/resume': { request: feedAction('resume'), expect: adminOnly(200) },
+  'POST /api/admin/feeds/:feedId/run': { request: feedAction('run'), expect: adminOnly(202) },
+  'GET /api/admin/feeds/:feedId/runs': {
+    request: async (world) => ({ method: 'GET', url: `/api/admin/feeds/${await feedId(world)}/runs` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/feed-runs/:runId': {
+    request: async (world) => ({ method: 'GET', url: `/api/admin/feed-runs/${await feedRunId(world)}` }),
+    expect: adminOnly(200),
+  },
 };
 
 async function cookieOf(world: SecurityApp, role: Role, ownSession: boolean): Promise<string | undefined> {
