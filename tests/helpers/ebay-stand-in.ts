@@ -39,8 +39,8 @@ export interface EbayStandIn {
   failNext(...failures: Failure[]): void;
   /** Every token handed out so far stops working, as one does when it expires. */
   expireTokens(): void;
-  /** Holds every search answer until `release` is called (a run that is "going"). */
-  hold(): { release(): void };
+  /** Holds the answers to searches for `query` until `release` is called (a run that is "going"). */
+  hold(query: string): { release(): void };
   reset(): void;
   close(): Promise<void>;
 }
@@ -59,7 +59,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
   let failures: Failure[] = [];
   const validTokens = new Set<string>();
   let tokenCount = 0;
-  let held: Promise<void> | undefined;
+  let held: { query: string; until: Promise<void> } | undefined;
   let origin = '';
   const standIn: Omit<EbayStandIn, 'url' | 'close'> = {
     searches: [],
@@ -68,14 +68,15 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     setSales: (query, sales) => salesByQuery.set(query, sales),
     failNext: (...next) => failures.push(...next),
     expireTokens: () => validTokens.clear(),
-    hold() {
+    hold(query) {
       let release = () => {};
-      held = new Promise<void>((resolve) => {
+      const until = new Promise<void>((resolve) => {
         release = () => {
           held = undefined;
           resolve();
         };
       });
+      held = { query, until };
       return { release };
     },
     reset() {
@@ -149,7 +150,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       params: url.searchParams,
       marketplace: request.headers['x-ebay-c-marketplace-id'] as string | undefined,
     });
-    if (held) await held;
+    if (held && url.searchParams.get('q') === held.query) await held.until;
     const token = request.headers.authorization?.replace(/^Bearer /, '');
     if (!token || !validTokens.has(token)) {
       return json(
