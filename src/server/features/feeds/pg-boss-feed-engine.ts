@@ -39,14 +39,32 @@ export class PgBossFeedEngine implements FeedEngine {
     boss.on('error', (error) => this.log.error({ err: error }, 'feed scheduler (pg-boss) error'));
     await boss.start();
     this.boss = boss;
-    await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short' });
-    await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, policy: 'standard' });
-    await boss.schedule(TICK_QUEUE, '* * * * *');
+    await this.prepareQueues(boss);
     await boss.work(TICK_QUEUE, () => this.tick());
     for (let worker = 0; worker < WORKERS; worker++) {
       await boss.work<{ runId: string }>(RUN_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
         if (job) await this.execute(job.data.runId);
       });
+    }
+  }
+
+  /**
+   * Creates the queues and the schedule once. Instances that start together would deadlock creating the same
+   * queue tables, so they take turns under an advisory lock.
+   */
+  private async prepareQueues(boss: PgBoss): Promise<void> {
+    const client = await this.context.database.pool!.connect();
+    const lock = `${jobsSchema(this.context.database.schema)}:feeds`;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [lock]);
+      if (!(await boss.getQueue(TICK_QUEUE)))
+        await boss.createQueue(TICK_QUEUE, { name: TICK_QUEUE, policy: 'short' });
+      if (!(await boss.getQueue(RUN_QUEUE)))
+        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, policy: 'standard' });
+      await boss.schedule(TICK_QUEUE, '* * * * *');
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [lock]).catch(() => {});
+      client.release();
     }
   }
 
