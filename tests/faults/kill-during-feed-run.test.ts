@@ -47,7 +47,7 @@ describe('kill -9 while a feed run is going', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-feed-kill-'));
     standIn = await startEbayStandIn();
-    QUERIES.forEach((query, index) => standIn.setSales(query, salesFor(index)));
+    for (const [index, query] of QUERIES.entries()) standIn.setSales(query, salesFor(index));
   });
 
   afterAll(async () => {

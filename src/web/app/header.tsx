@@ -9,7 +9,7 @@ import { SideMenu } from './side-menu.tsx';
 export function Header() {
   const { user } = useSession();
   useLiveUpdates(user?.id ?? null);
-  const onAdminPage = useLocation().pathname.startsWith('/admin-database');
+  const onAdminPage = useLocation().pathname.startsWith('/admin-');
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-6">

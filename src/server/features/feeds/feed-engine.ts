@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type RunContext } from './feed-runner.ts';
+import type { RunContext } from './feed-runner.ts';
 import { LocalFeedEngine } from './local-feed-engine.ts';
 import { PgBossFeedEngine } from './pg-boss-feed-engine.ts';
 

@@ -42,9 +42,9 @@ describe('/api/admin/feeds', () => {
     const sixFields = await post(folderFeed('Seconds', '0 0 6 * * *'));
     expect(sixFields.statusCode).toBe(400);
     expect(sixFields.json().error.fields.schedule).toMatch(/five fields/);
-    const escape = await post({ ...folderFeed('Escape'), settings: { folder: '../../etc' } });
-    expect(escape.statusCode).toBe(400);
-    expect(Object.keys(escape.json().error.fields)).toEqual(['settings.folder']);
+    const outside = await post({ ...folderFeed('Escape'), settings: { folder: '../../etc' } });
+    expect(outside.statusCode).toBe(400);
+    expect(Object.keys(outside.json().error.fields)).toEqual(['settings.folder']);
     const noSecret = await post({
       adapter: 'ebay',
       name: 'eBay',

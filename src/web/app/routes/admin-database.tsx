@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Database, Inbox, Trash2, Upload } from 'lucide-react';
+import { Database, Inbox, Rss, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { SET_IDS } from '#shared/sets.ts';
+import { buttonClass } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/states.tsx';
 import { sessionQuery } from '#web/features/accounts/api/session.ts';
 import { useAdminSearch } from '#web/features/admin/api/sales-search.ts';
@@ -47,7 +48,13 @@ function AdminDatabaseManager() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Database Manager</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Database Manager</h1>
+        <Link to="/admin-feeds" className={buttonClass('secondary')}>
+          <Rss className="size-4" aria-hidden />
+          Feeds
+        </Link>
+      </div>
       <Tabs.Root value={view} onValueChange={setView} className="space-y-6">
         <Tabs.List
           aria-label="Admin views"

@@ -163,7 +163,7 @@ export class EbayClient {
         ...init,
         signal: AbortSignal.any([this.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       });
-    } catch (error) {
+    } catch {
       this.signal.throwIfAborted();
       return undefined;
     }

@@ -13,7 +13,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
-  const onAdminPage = location.pathname.startsWith('/admin-database');
+  const onAdminPage = location.pathname.startsWith('/admin-');
 
   return (
     // Not modal: the page stays readable to assistive technology behind a small menu (no aria-hidden root).
