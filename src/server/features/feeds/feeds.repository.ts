@@ -55,11 +55,6 @@ export async function setPaused(
     .execute();
 }
 
-export async function deleteFeed(db: Db, feedId: string): Promise<boolean> {
-  const result = await db.deleteFrom('feeds').where('id', '=', feedId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** Feeds whose schedule has come round, oldest first. */
 export function dueFeeds(db: Db, now: string): Promise<FeedRow[]> {
   return db
