@@ -39,8 +39,11 @@ export interface EbayStandIn {
   failNext(...failures: Failure[]): void;
   /** Every token handed out so far stops working, as one does when it expires. */
   expireTokens(): void;
-  /** Holds the answers to searches for `query` until `release` is called (a run that is "going"). */
-  hold(query: string): { release(): void };
+  /**
+   * Holds the answers to searches for this query text, or to the photo of this item id, until `release` is
+   * called (a run that is "going").
+   */
+  hold(queryOrItemId: string): { release(): void };
   reset(): void;
   close(): Promise<void>;
 }
@@ -59,7 +62,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
   let failures: Failure[] = [];
   const validTokens = new Set<string>();
   let tokenCount = 0;
-  let held: { query: string; until: Promise<void> } | undefined;
+  let held: { key: string; until: Promise<void> } | undefined;
   let origin = '';
   const standIn: Omit<EbayStandIn, 'url' | 'close'> = {
     searches: [],
@@ -68,7 +71,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     setSales: (query, sales) => salesByQuery.set(query, sales),
     failNext: (...next) => failures.push(...next),
     expireTokens: () => validTokens.clear(),
-    hold(query) {
+    hold(key) {
       let release = () => {};
       const until = new Promise<void>((resolve) => {
         release = () => {
@@ -76,7 +79,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
           resolve();
         };
       });
-      held = { query, until };
+      held = { key, until };
       return { release };
     },
     reset() {
@@ -114,6 +117,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     if (url.pathname.startsWith('/images/')) {
       standIn.imageRequests += 1;
+      if (held && url.pathname === `/images/${held.key}.png`) await held.until;
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(photo);
     }
@@ -150,7 +154,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       params: url.searchParams,
       marketplace: request.headers['x-ebay-c-marketplace-id'] as string | undefined,
     });
-    if (held && url.searchParams.get('q') === held.query) await held.until;
+    if (held && url.searchParams.get('q') === held.key) await held.until;
     const token = request.headers.authorization?.replace(/^Bearer /, '');
     if (!token || !validTokens.has(token)) {
       return json(

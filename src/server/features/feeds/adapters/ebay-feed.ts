@@ -14,11 +14,19 @@ const DAY_MS = 86_400_000;
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 10_000;
 
+/**
+ * Sales committed together: their photos are stored before the rows, and a few dozen photos keep the
+ * importer's batch of pending images small enough that it never commits on its own between two checkpoints.
+ */
+const SALES_PER_CHECKPOINT = 25;
+
 interface EbayPosition {
   /** Index of the query under way. */
   query: number;
-  /** The page of it to fetch next; null to start the query. */
+  /** The page of it under way or to fetch next; null to start the query. */
   next: string | null;
+  /** Sales of that page committed already. */
+  skip?: number;
 }
 
 interface EbayState {
@@ -92,7 +100,7 @@ export function recordOf(item: EbayItemSale): Record<string, unknown> {
   };
 }
 
-async function addPage(sink: FeedSink, items: readonly EbayItemSale[], signal: AbortSignal): Promise<void> {
+async function addSales(sink: FeedSink, items: readonly EbayItemSale[], signal: AbortSignal): Promise<void> {
   const records = items.map((item) => ({ item, record: recordOf(item) }));
   const refs = records.flatMap(({ record }) =>
     typeof record.source_ref === 'string' ? [record.source_ref] : [],
@@ -109,8 +117,8 @@ async function addPage(sink: FeedSink, items: readonly EbayItemSale[], signal: A
 
 /**
  * eBay Marketplace Insights (docs/product.md §2 Feeds): one keyword search per catalogue name, in the
- * chosen category, for sales since the last run, page by page along eBay's `next`. Every page is committed
- * with its place, so a resumed run goes on from the page it had reached.
+ * chosen category, for sales since the last run, page by page along eBay's `next`. Sales are committed a few
+ * dozen at a time with their place (query, page, sales of it done), so a resumed run goes on from there.
  */
 export const runEbayFeed: FeedAdapterRun<EbaySettings> = async (input, sink) => {
   const { settings, signal } = input;
@@ -126,26 +134,29 @@ export const runEbayFeed: FeedAdapterRun<EbaySettings> = async (input, sink) => 
   const queries = ebayQueries(settings);
   const filter = lastSoldFilter(settings, input.state as EbayState, input.startedAt);
   const resume = (input.resumeFrom as EbayPosition | null) ?? { query: 0, next: null };
-  for (let query = resume.query; query < queries.length; query++) {
-    let next: string | null =
-      query === resume.query && resume.next
-        ? resume.next
-        : client.searchUrl({
-            q: queries[query]!,
-            categoryIds: settings.categoryIds,
-            filter,
-            limit: PAGE_SIZE,
-          });
+  const total = queries.length;
+  for (let query = resume.query; query < total; query++) {
+    const resuming = query === resume.query && resume.next !== null;
+    let next: string | null = resuming
+      ? resume.next
+      : client.searchUrl({ q: queries[query]!, categoryIds: settings.categoryIds, filter, limit: PAGE_SIZE });
+    let skip = resuming ? (resume.skip ?? 0) : 0;
     while (next) {
       signal.throwIfAborted();
       const page = await client.salesPage(next);
-      await addPage(sink, page.itemSales ?? [], signal);
+      const sales = page.itemSales ?? [];
+      for (let start = skip; start < sales.length; start += SALES_PER_CHECKPOINT) {
+        const end = Math.min(start + SALES_PER_CHECKPOINT, sales.length);
+        await addSales(sink, sales.slice(start, end), signal);
+        if (end < sales.length) await sink.checkpoint({ query, next, skip: end }, { done: query, total });
+      }
       const offset = (page.offset ?? 0) + (page.limit ?? PAGE_SIZE);
       next = page.next && offset < MAX_OFFSET ? page.next : null;
+      skip = 0;
       const finished = next === null;
       await sink.checkpoint(finished ? { query: query + 1, next: null } : { query, next }, {
         done: finished ? query + 1 : query,
-        total: queries.length,
+        total,
       });
     }
   }
