@@ -93,7 +93,10 @@ describe('generateDemoSales', () => {
   });
 
   it('mixes graders, grades and sale types, and sellers with feedback ratings', () => {
-    expect(new Set(sales.map((sale) => sale.grading_company))).toEqual(new Set(SALE_GRADERS));
+    // Every grader but TAG, whose slabs are too recent for demo history (generate-demo-sales.ts).
+    expect(new Set(sales.map((sale) => sale.grading_company))).toEqual(
+      new Set(SALE_GRADERS.filter((grader) => grader !== 'TAG')),
+    );
     expect(new Set(sales.map((sale) => sale.sale_type))).toEqual(new Set(SALE_TYPES));
     const grades = new Set(sales.map((sale) => sale.grade));
     expect(grades.size).toBeGreaterThanOrEqual(12);
