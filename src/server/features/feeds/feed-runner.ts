@@ -9,13 +9,13 @@ import * as repository from './feeds.repository.ts';
 export type RunContext = Pick<AppContext, 'config' | 'database' | 'media' | 'salesEvents'>;
 
 /** Attempts of a run in all, the first included, before it is given up as failed. */
-export const MAX_ATTEMPTS = 4;
+const MAX_ATTEMPTS = 4;
 /** How often a working instance renews a run's heartbeat, and how old one may get before the run is taken over. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 export const STALE_AFTER_MS = 60_000;
 
 /** The wait before attempt n + 1 after attempt n failed: the base, four times longer each time. */
-export function retryDelayMs(attempt: number, baseMs: number): number {
+function retryDelayMs(attempt: number, baseMs: number): number {
   return baseMs * 4 ** (attempt - 1);
 }
 
@@ -66,8 +66,8 @@ export async function executeRun(
   const importer = await RecordImport.open(context, (record, reason) =>
     refuse(typeof record.title === 'string' ? record.title : null, reason),
   );
-  // The importer's counts start at zero for this attempt; what earlier attempts committed is in `claimed`.
-  const base = { ...committed };
+  // The importer counts from zero in this attempt; earlier attempts' counts come with the claimed run.
+  const beforeAttempt = { ...committed };
 
   const sink: FeedSink = {
     add: (record) => importer.add(record),
@@ -78,8 +78,8 @@ export async function executeRun(
       // The counts are taken inside the transaction, after the importer stored the pending rows.
       await importer.commit((trx) => {
         counts = {
-          stored: base.stored + importer.stored,
-          duplicates: base.duplicates + importer.duplicates,
+          stored: beforeAttempt.stored + importer.stored,
+          duplicates: beforeAttempt.duplicates + importer.duplicates,
           refused: committed.refused + refusedSinceCommit,
         };
         return repository.saveProgress(

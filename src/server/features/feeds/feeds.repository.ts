@@ -27,18 +27,15 @@ export function listFeeds(db: Db): Promise<FeedRow[]> {
   return db.selectFrom('feeds').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
-/** The newest run of each feed (feed_runs_feed). */
-export function latestRuns(db: Db): Promise<FeedRunRow[]> {
+/** The newest run of a feed, read off feed_runs_feed however many runs it has had. */
+export function latestRun(db: Db, feedId: string): Promise<FeedRunRow | undefined> {
   return db
-    .selectFrom('feed_runs as run')
+    .selectFrom('feed_runs')
     .selectAll()
-    .where('run.created_at', '=', (eb) =>
-      eb
-        .selectFrom('feed_runs as newer')
-        .select((inner) => inner.fn.max('newer.created_at').as('latest'))
-        .whereRef('newer.feed_id', '=', 'run.feed_id'),
-    )
-    .execute();
+    .where('feed_id', '=', feedId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function setPaused(

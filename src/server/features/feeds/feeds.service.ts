@@ -79,12 +79,13 @@ export async function createFeed(context: FeedsContext, body: FeedDefinition): P
 }
 
 export async function listFeeds(context: FeedsContext): Promise<{ feeds: Feed[] }> {
-  const [feeds, runs] = await Promise.all([
-    repository.listFeeds(context.database.db),
-    repository.latestRuns(context.database.db),
-  ]);
-  const latest = new Map(runs.map((run) => [run.feed_id, run]));
-  return { feeds: feeds.map((feed) => toFeed(feed, latest.get(feed.id))) };
+  const db = context.database.db;
+  const feeds = await repository.listFeeds(db);
+  return {
+    feeds: await Promise.all(
+      feeds.map(async (feed) => toFeed(feed, await repository.latestRun(db, feed.id))),
+    ),
+  };
 }
 
 async function existingFeed(context: FeedsContext, feedId: string): Promise<repository.FeedRow> {
@@ -99,8 +100,8 @@ export async function setFeedPaused(context: FeedsContext, feedId: string, pause
   const now = new Date();
   const nextRunAt = paused ? null : nextRunAfter(feed.schedule, now);
   await repository.setPaused(context.database.db, feedId, paused, nextRunAt, now.toISOString());
-  const runs = await repository.runsOfFeed(context.database.db, feedId, 1);
-  return toFeed({ ...feed, paused, next_run_at: nextRunAt }, runs[0]);
+  const latest = await repository.latestRun(context.database.db, feedId);
+  return toFeed({ ...feed, paused, next_run_at: nextRunAt }, latest);
 }
 
 /** Starts a run now, paused or not; 409 while one is under way. */
