@@ -3,6 +3,7 @@ import { makeAdmin, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { EBAY_CLIENT, startEbayStandIn, type StandInSale } from '../../../../tests/helpers/ebay-stand-in.ts';
 import { addFeed, runNow, waitForRun } from '../../../../tests/helpers/feeds.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { createFeedEngine } from './feed-engine.ts';
 
 const standIn = await startEbayStandIn();
 const DAY_MS = 86_400_000;
@@ -231,5 +232,38 @@ describe('eBay Marketplace Insights feed', () => {
     const forbidden = await waitForRun(t.app, admin, (await runNow(t.app, admin, partner.id)).id);
     expect(forbidden.run).toMatchObject({ status: 'failed', attempts: 1 });
     expect(forbidden.run.lastError).toMatch(/HTTP 403.*approved partners/);
+  });
+
+  // Last: it stops the app's scheduler.
+  it('hands a run back when the server stops, and the next scheduler takes it up where it was', async () => {
+    const articuno = Array.from({ length: 30 }, (_, index) => ({
+      itemId: `160000000${String(index).padStart(2, '0')}`,
+      title: 'Articuno 2/62 Fossil 1st Edition Holo PSA 8',
+      price: `${400 + index}.00`,
+      soldAt: soldDaysAgo(2),
+    }));
+    standIn.setSales('Articuno fossil 1st edition', articuno);
+    const feed = await addFeed(t.app, admin, { ...fossilFeed, name: 'Stopped mid-run' });
+    const held = standIn.hold('Ditto fossil 1st edition');
+    const { id } = await runNow(t.app, admin, feed.id);
+    while (!searchesFor('Ditto fossil 1st edition').length)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+    await t.app.context.feeds.stop();
+    const handedBack = await waitForRun(t.app, admin, id, () => true);
+    expect(handedBack.run).toMatchObject({ status: 'queued', attempts: 1, stored: 30, errors: 0 });
+    held.release();
+
+    const next = createFeedEngine(t.app.context, t.app.log);
+    try {
+      await next.start();
+      // SQLite's scheduler takes up unfinished runs as it starts; PostgreSQL's on its next tick.
+      await next.tick();
+      const { run } = await waitForRun(t.app, admin, id);
+      expect(run).toMatchObject({ status: 'succeeded', attempts: 2, stored: 30, duplicates: 0, errors: 0 });
+      expect(searchesFor('Articuno fossil 1st edition')).toHaveLength(1);
+    } finally {
+      await next.stop();
+    }
   });
 });
