@@ -28,6 +28,13 @@ function reason(record: Record<string, unknown>): string {
 }
 
 describe('parseSaleRow', () => {
+  it('refuses a price in another currency than US dollars, which would be stored as dollars', () => {
+    expect(reason({ ...flatSale, currency: 'GBP' })).toBe(
+      'the price is in GBP, and only US dollars are stored',
+    );
+    expect(accepted({ ...flatSale, currency: 'usd' }).sale.price_cents).toBe(123_456);
+  });
+
   it('refuses a row with a NUL character, which PostgreSQL cannot store', () => {
     expect(reason({ ...flatSale, seller: 'kanto\u0000vault' })).toBe('seller contains a NUL character');
   });

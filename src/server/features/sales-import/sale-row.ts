@@ -165,6 +165,10 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
 
   const price = parsePriceCents(fields.get('price'));
   if (!price.ok) return price;
+  // Prices are stored in US dollars; one in another currency would be stored as if it were dollars.
+  const currency = text(fields.get('currency'))?.toUpperCase();
+  if (currency && currency !== 'USD')
+    return fail(`the price is in ${currency}, and only US dollars are stored`);
 
   const rawDate = fields.get('sale_date');
   const rawTimestamp = fields.get('timestamp');
