@@ -23,7 +23,9 @@ interface ImportDetail {
 export type AuditEntry =
   | { action: 'create-admin' | 'promote-admin'; actor: null; subject: string }
   | { action: 'sales.delete' | 'sales.restore'; actor: string; subject: string; detail: SalesChangeDetail }
-  | { action: 'sales.import'; actor: string | null; subject: string; detail: ImportDetail };
+  | { action: 'sales.import'; actor: string | null; subject: string; detail: ImportDetail }
+  | { action: 'feed.create'; actor: string; subject: string; detail: { name: string; adapter: string } }
+  | { action: 'feed.pause' | 'feed.resume' | 'feed.run'; actor: string; subject: string };
 
 /** Adds the entry to the audit log; pass the transaction of the change it records, so both stand or fall together. */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {

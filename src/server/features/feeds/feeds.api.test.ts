@@ -85,6 +85,16 @@ describe('/api/admin/feeds', () => {
     });
     expect(resumed.json()).toMatchObject({ paused: false, nextRunAt: feed.nextRunAt });
 
+    const audit = await t.database.handle.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor'])
+      .where('subject', '=', feed.id)
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual(
+      ['feed.create', 'feed.pause', 'feed.resume'].map((action) => ({ action, actor: admin.user.id })),
+    );
+
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/feeds/feed_nope/pause',

@@ -48,7 +48,10 @@ export function feedsRoutes(context: AppContext): FastifyPluginAsync {
           response: { 201: FeedSchema, ...errorResponses },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.createFeed(context, request.body)),
+      async (request, reply) => {
+        const admin = requireAdmin(request);
+        return reply.status(201).send(await service.createFeed(context, admin.id, request.body));
+      },
     );
 
     app.post(
@@ -61,7 +64,8 @@ export function feedsRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: FeedSchema, ...errorResponses },
         },
       },
-      async (request) => service.setFeedPaused(context, request.params.feedId, true),
+      async (request) =>
+        service.setFeedPaused(context, requireAdmin(request).id, request.params.feedId, true),
     );
 
     app.post(
@@ -74,7 +78,8 @@ export function feedsRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: FeedSchema, ...errorResponses },
         },
       },
-      async (request) => service.setFeedPaused(context, request.params.feedId, false),
+      async (request) =>
+        service.setFeedPaused(context, requireAdmin(request).id, request.params.feedId, false),
     );
 
     app.post(
@@ -87,8 +92,10 @@ export function feedsRoutes(context: AppContext): FastifyPluginAsync {
           response: { 202: FeedRunSchema, 409: ErrorBodySchema, ...errorResponses },
         },
       },
-      async (request, reply) =>
-        reply.status(202).send(await service.runFeedNow(context, request.params.feedId)),
+      async (request, reply) => {
+        const admin = requireAdmin(request);
+        return reply.status(202).send(await service.runFeedNow(context, admin.id, request.params.feedId));
+      },
     );
 
     app.get(

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Feed, FeedDefinition, FeedRun, FeedRunDetail } from '#shared/schemas/feeds.ts';
+import { recordAudit } from '../../audit/record-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
@@ -54,7 +55,11 @@ function toFeed(row: repository.FeedRow, latestRun: repository.FeedRunRow | unde
 }
 
 /** Adds a feed; it first runs when its schedule next comes round (or at once with runNow). */
-export async function createFeed(context: FeedsContext, body: FeedDefinition): Promise<Feed> {
+export async function createFeed(
+  context: FeedsContext,
+  adminId: string,
+  body: FeedDefinition,
+): Promise<Feed> {
   const problem = scheduleProblem(body.schedule);
   if (problem) throw badRequest(problem, { schedule: problem });
   if (body.adapter === 'folder') {
@@ -74,7 +79,15 @@ export async function createFeed(context: FeedsContext, body: FeedDefinition): P
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await repository.insertFeed(context.database.db, row);
+  await context.database.db.transaction().execute(async (trx) => {
+    await repository.insertFeed(trx, row);
+    await recordAudit(trx, {
+      action: 'feed.create',
+      actor: adminId,
+      subject: row.id,
+      detail: { name: row.name, adapter: row.adapter },
+    });
+  });
   return toFeed({ ...row, paused: false }, undefined);
 }
 
@@ -95,24 +108,40 @@ async function existingFeed(context: FeedsContext, feedId: string): Promise<repo
 }
 
 /** Pausing stops the schedule (a run under way finishes); resuming sets the next run from now. */
-export async function setFeedPaused(context: FeedsContext, feedId: string, paused: boolean): Promise<Feed> {
+export async function setFeedPaused(
+  context: FeedsContext,
+  adminId: string,
+  feedId: string,
+  paused: boolean,
+): Promise<Feed> {
   const feed = await existingFeed(context, feedId);
   const now = new Date();
   const nextRunAt = paused ? null : nextRunAfter(feed.schedule, now);
-  await repository.setPaused(context.database.db, feedId, paused, nextRunAt, now.toISOString());
+  await context.database.db.transaction().execute(async (trx) => {
+    await repository.setPaused(trx, feedId, paused, nextRunAt, now.toISOString());
+    await recordAudit(trx, {
+      action: paused ? 'feed.pause' : 'feed.resume',
+      actor: adminId,
+      subject: feedId,
+    });
+  });
   const latest = await repository.latestRun(context.database.db, feedId);
   return toFeed({ ...feed, paused, next_run_at: nextRunAt }, latest);
 }
 
 /** Starts a run now, paused or not; 409 while one is under way. */
-export async function runFeedNow(context: FeedsContext, feedId: string): Promise<FeedRun> {
+export async function runFeedNow(context: FeedsContext, adminId: string, feedId: string): Promise<FeedRun> {
   await existingFeed(context, feedId);
   const runId = newRunId();
-  const created = await repository.insertRun(context.database.db, {
-    id: runId,
-    feed_id: feedId,
-    trigger: 'manual',
-    created_at: new Date().toISOString(),
+  const created = await context.database.db.transaction().execute(async (trx) => {
+    const inserted = await repository.insertRun(trx, {
+      id: runId,
+      feed_id: feedId,
+      trigger: 'manual',
+      created_at: new Date().toISOString(),
+    });
+    if (inserted) await recordAudit(trx, { action: 'feed.run', actor: adminId, subject: feedId });
+    return inserted;
   });
   if (!created) throw new AppError(409, 'conflict', 'This feed has a run under way. Wait for it to finish.');
   await context.feeds.enqueue(runId);
