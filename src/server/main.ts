@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './env.ts';
+import { keepStartingFeedEngine } from './features/feeds/feed-engine.ts';
 import { prepareOnStart } from './startup.ts';
 
 async function main(): Promise<void> {
@@ -8,7 +9,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   await prepareOnStart(app.context, app.log);
   await app.listen({ port: config.port, host: config.host });
-  await app.context.feeds.start();
+  void keepStartingFeedEngine(app.context.feeds, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

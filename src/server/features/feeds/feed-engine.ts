@@ -17,6 +17,27 @@ export interface FeedEngine {
   tick(): Promise<void>;
   /** Stops taking work, hands runs under way back and waits for them. */
   stop(): Promise<void>;
+  /** Whether stop was called. */
+  readonly stopped: boolean;
+}
+
+const START_RETRY_MS = 30_000;
+
+/**
+ * Starts the engine for the server process; while the database cannot be reached it tries again every 30
+ * seconds instead of stopping the server, which keeps answering (503 where it needs the database).
+ */
+export async function keepStartingFeedEngine(engine: FeedEngine, log: FastifyBaseLogger): Promise<void> {
+  while (!engine.stopped) {
+    try {
+      await engine.start();
+      return;
+    } catch (error) {
+      if (engine.stopped) return;
+      log.warn({ err: error }, 'feed scheduler could not start; trying again in 30 seconds');
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS).unref());
+    }
+  }
 }
 
 export function createFeedEngine(context: RunContext, log: FastifyBaseLogger): FeedEngine {

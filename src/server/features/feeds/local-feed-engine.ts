@@ -21,6 +21,10 @@ export class LocalFeedEngine implements FeedEngine {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
   async start(): Promise<void> {
     this.started = true;
     // Whatever was under way belonged to this server before it stopped: take it up again now.

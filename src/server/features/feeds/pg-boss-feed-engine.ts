@@ -29,6 +29,10 @@ export class PgBossFeedEngine implements FeedEngine {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  get stopped(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
   async start(): Promise<void> {
     const pool = this.context.database.pool!;
     const boss = new PgBoss({
@@ -37,14 +41,21 @@ export class PgBossFeedEngine implements FeedEngine {
       cronMonitorIntervalSeconds: 10,
     });
     boss.on('error', (error) => this.log.error({ err: error }, 'feed scheduler (pg-boss) error'));
-    await boss.start();
-    this.boss = boss;
-    await this.prepareQueues(boss);
-    await boss.work(TICK_QUEUE, () => this.tick());
-    for (let worker = 0; worker < WORKERS; worker++) {
-      await boss.work<{ runId: string }>(RUN_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
-        if (job) await this.execute(job.data.runId);
-      });
+    try {
+      await boss.start();
+      this.boss = boss;
+      await this.prepareQueues(boss);
+      await boss.work(TICK_QUEUE, () => this.tick());
+      for (let worker = 0; worker < WORKERS; worker++) {
+        await boss.work<{ runId: string }>(RUN_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+          if (job) await this.execute(job.data.runId);
+        });
+      }
+    } catch (error) {
+      // Half started (the database went away): stop what did start, so a later start begins afresh.
+      this.boss = undefined;
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      throw error;
     }
   }
 

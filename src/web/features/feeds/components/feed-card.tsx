@@ -1,6 +1,6 @@
 import { Pause, Play, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type Feed, FEED_ADAPTER_LABELS } from '#shared/schemas/feeds.ts';
+import { FEED_ADAPTER_LABELS, type Feed } from '#shared/schemas/feeds.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { isRunActive, useFeedAction } from '#web/features/feeds/api/feeds.ts';
