@@ -1,4 +1,4 @@
-import type { SalesEvents } from '../../sales/sales-events.ts';
+import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
@@ -8,18 +8,27 @@ const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
 const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Analysis answers (or parts of them) by request key. Behind an interface so that a multi-instance
- * deployment can swap in one that is also dropped when another instance announces a sales change.
+ * Analysis answers (or parts of them) by request key. A key is the card's catalogue id, alone or followed by
+ * `|` and the rest, so the entries of the cards whose sales changed can be dropped and the others kept.
+ * Behind an interface so that a multi-instance deployment can swap in one that is also dropped when
+ * another instance announces a sales change.
  */
 export interface AnalysisCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
   clear(): void;
+  /** Drops the entries of these cards. */
+  dropCards(cardIds: readonly string[]): void;
   /**
-   * Changes on every clear. A computation that began before a clear must not store its answer afterwards,
-   * or a result from before a change would outlive it.
+   * Changes on every clear or drop. A computation that began before one must not store its answer
+   * afterwards, or a result from before a change would outlive it.
    */
   readonly generation: number;
+}
+
+function cardIdOfKey(key: string): string {
+  const end = key.indexOf('|');
+  return end < 0 ? key : key.slice(0, end);
 }
 
 interface Entry<T> {
@@ -102,6 +111,12 @@ export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
     this.currentGeneration++;
   }
 
+  dropCards(cardIds: readonly string[]): void {
+    const dropped = new Set(cardIds);
+    for (const key of [...this.entries.keys()]) if (dropped.has(cardIdOfKey(key))) this.remove(key);
+    this.currentGeneration++;
+  }
+
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -134,7 +149,10 @@ export interface AnalysisCaches {
 /** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
 const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
 
-/** The analysis caches, all dropped together whenever sales change (on any instance). */
+/**
+ * The analysis caches, dropped whenever sales change (on any instance): the changed cards' entries when the
+ * change names them, everything otherwise.
+ */
 export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
   const caches: AnalysisCaches = {
     responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
@@ -142,10 +160,11 @@ export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
     cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
     running: new Map(),
   };
-  events.onChange(() => {
-    caches.responses.clear();
-    caches.summaries.clear();
-    caches.cards.clear();
+  events.onChange((cards: ChangedCards) => {
+    for (const cache of [caches.responses, caches.summaries, caches.cards]) {
+      if (cards === undefined) cache.clear();
+      else cache.dropCards(cards);
+    }
   });
   return caches;
 }
