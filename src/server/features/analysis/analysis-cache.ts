@@ -1,5 +1,6 @@
 import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
+import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
 const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
@@ -133,7 +134,7 @@ export interface CachedSummary {
 }
 
 export interface AnalysisCaches {
-  /** Whole answers, by card, period, filter and page. */
+  /** Whole answers, by card, period, filter and page; and the card's grade ladders and estimates. */
   responses: AnalysisCache<Buffer>;
   /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
   summaries: AnalysisCache<CachedSummary>;
@@ -142,12 +143,22 @@ export interface AnalysisCaches {
    * without reading its sales again.
    */
   cards: AnalysisCache<CardSales>;
+  /**
+   * A slab's estimate now and at the end of each of the last weeks, by card, grader and grade: what
+   * collections are valued with. Kept until its card's sales change (or an hour), since it is used by every
+   * collection holding such a slab.
+   */
+  cohortValues: AnalysisCache<CohortValue>;
   /** Computations under way, so identical requests arriving together share one. */
   running: Map<string, Promise<unknown>>;
 }
 
 /** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
 const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
+
+/** Every cohort of the catalogue (some 230 cards by a few dozen graders and grades) fits. */
+const COHORT_VALUES_MAX_ENTRIES = 20_000;
+const COHORT_VALUES_TTL_MS = 60 * 60_000;
 
 /**
  * The analysis caches, dropped whenever sales change (on any instance): the changed cards' entries when the
@@ -158,10 +169,15 @@ export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
     responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
     summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
     cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+    cohortValues: new MemoryAnalysisCache<CohortValue>({
+      sizeOf: cohortValueBytes,
+      maxEntries: COHORT_VALUES_MAX_ENTRIES,
+      ttlMs: COHORT_VALUES_TTL_MS,
+    }),
     running: new Map(),
   };
   events.onChange((cards: ChangedCards) => {
-    for (const cache of [caches.responses, caches.summaries, caches.cards]) {
+    for (const cache of [caches.responses, caches.summaries, caches.cards, caches.cohortValues]) {
       if (cards === undefined) cache.clear();
       else cache.dropCards(cards);
     }

@@ -16,10 +16,17 @@ function graderRank(grader: string): number {
   return rank < 0 ? SALE_GRADERS.length : rank;
 }
 
+/** Known graders in SALE_GRADERS order (PSA first), any other after them by name; grades high to low. */
+export function byGraderAndGrade(
+  a: { grader: string; grade: number },
+  b: { grader: string; grade: number },
+): number {
+  return graderRank(a.grader) - graderRank(b.grader) || a.grader.localeCompare(b.grader) || b.grade - a.grade;
+}
+
 /**
  * The grade filter's options: every stored grader and grade pair of the period with its count (the filter
- * itself does not narrow them). Known graders in SALE_GRADERS order (PSA first), any other after them by
- * name; grades high to low.
+ * itself does not narrow them), in byGraderAndGrade order.
  */
 function gradeOptionsOf(sales: CardSales): GradeOption[] {
   const counts = new Uint32Array(sales.gradeKeys.length);
@@ -29,10 +36,7 @@ function gradeOptionsOf(sales: CardSales): GradeOption[] {
     if (grader !== null && grade !== null && counts[code]! > 0)
       options.push({ grader, grade, count: counts[code]! });
   });
-  return options.sort(
-    (a, b) =>
-      graderRank(a.grader) - graderRank(b.grader) || a.grader.localeCompare(b.grader) || b.grade - a.grade,
-  );
+  return options.sort(byGraderAndGrade);
 }
 
 /** The prices and instants of the sales that pass the filter, newest first. */
