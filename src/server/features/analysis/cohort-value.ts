@@ -17,15 +17,20 @@ export interface CohortValue {
 }
 
 /**
- * The ends of the last `count` weeks before `now`, oldest first. A week runs from Monday to Sunday in UTC and
- * ends at the last millisecond of its Sunday, so its estimate counts every sale of that Sunday.
+ * The end of the last week before `now`. A week runs from Monday to Sunday in UTC and ends at the last
+ * millisecond of its Sunday, so its estimate counts every sale of that Sunday.
  */
-export function weekEnds(now: number, count: number = HISTORY_WEEKS): number[] {
+export function lastWeekEnd(now: number): number {
   const day = Math.floor(now / DAY_MS);
   // 1 January 1970 was a Thursday: day 0 is weekday 3 counted from Monday.
   const monday = day - ((day + 3) % 7);
-  const lastEnd = monday * DAY_MS - 1;
-  return Array.from({ length: count }, (_, index) => lastEnd - (count - 1 - index) * 7 * DAY_MS);
+  return monday * DAY_MS - 1;
+}
+
+/** The ends of the last `count` weeks before `now`, oldest first. */
+export function weekEnds(now: number, count: number = HISTORY_WEEKS): number[] {
+  const last = lastWeekEnd(now);
+  return Array.from({ length: count }, (_, index) => last - (count - 1 - index) * 7 * DAY_MS);
 }
 
 /**

@@ -13,24 +13,25 @@ export interface GradeCohort {
  * Flagged, excluded sales are left out unless `includeFlagged`.
  */
 export function gradeCohorts(sales: CardSales, includeFlagged: boolean): GradeCohort[] {
+  const { gradeCodes, excluded } = sales;
   const counts = new Uint32Array(sales.gradeKeys.length);
-  const counted = (index: number) => includeFlagged || sales.excluded[index] === 0;
-  sales.gradeCodes.forEach((code, index) => {
-    if (counted(index)) counts[code]!++;
-  });
+  for (let index = 0; index < gradeCodes.length; index++) {
+    if (includeFlagged || excluded[index] === 0) counts[gradeCodes[index]!]!++;
+  }
   const cohorts = sales.gradeKeys.map(({ grader, grade }, code) =>
     grader === null || grade === null || counts[code] === 0
       ? undefined
       : { grader, grade, prices: new Float64Array(counts[code]!), soldAt: new Float64Array(counts[code]!) },
   );
   const filled = new Uint32Array(sales.gradeKeys.length);
-  sales.gradeCodes.forEach((code, index) => {
+  for (let index = 0; index < gradeCodes.length; index++) {
+    const code = gradeCodes[index]!;
     const cohort = cohorts[code];
-    if (!cohort || !counted(index)) return;
+    if (!cohort || !(includeFlagged || excluded[index] === 0)) continue;
     const at = filled[code]!++;
     cohort.prices[at] = sales.prices[index]!;
     cohort.soldAt[at] = sales.soldAt[index]!;
-  });
+  }
   return cohorts.filter((cohort) => cohort !== undefined);
 }
 

@@ -20,7 +20,7 @@ function cohort(grade: number, sales: [number, number][], grader = 'PSA'): Grade
 const flat = (grade: number, median: number, grader = 'PSA', age = 3) =>
   cohort(
     grade,
-    [0.9, 1, 1, 1, 1.1].map((factor) => [median * factor, age]),
+    [0.9, 1, 1, 1, 1.1].map((factor) => [Math.round(median * factor), age]),
     grader,
   );
 

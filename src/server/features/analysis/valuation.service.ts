@@ -3,7 +3,7 @@ import { type Card, findCardByName } from '#shared/catalogue.ts';
 import { periodStart } from '#shared/sales-constants.ts';
 import type { EstimateQuery, LadderQuery, LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
-import { type CohortValue, cohortValue, weekEnds } from './cohort-value.ts';
+import { type CohortValue, cohortValue, lastWeekEnd } from './cohort-value.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
 import { gradeLadder } from './grade-ladder.ts';
 import { estimateCohort, toSlabEstimate } from './slab-estimate.ts';
@@ -91,13 +91,13 @@ export function cohortValueOf(
   now: number = Date.now(),
 ): Promise<CohortValue> {
   const caches = context.analysisCaches;
-  const lastWeekEnd = weekEnds(now, 1)[0];
+  const weekEnd = lastWeekEnd(now);
   return cached(
     caches,
     caches.cohortValues,
     'cohort-value',
     [card.cardId, grader, grade].join('|'),
     async () => cohortValue(await graderCohorts(context, card, grader, false), grade, now),
-    (value) => value.lastWeekEnd === lastWeekEnd,
+    (value) => value.lastWeekEnd === weekEnd,
   );
 }

@@ -1,4 +1,4 @@
-import { findCardById } from '#shared/catalogue.ts';
+import { type Card, findCardById } from '#shared/catalogue.ts';
 import { isValuable } from '#shared/estimate-rules.ts';
 import type { CollectionEstimatesResponse, CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
@@ -13,43 +13,42 @@ type Context = Pick<AppContext, 'database' | 'analysisCaches'>;
 
 const COLLECTOR_NOT_FOUND = 'We could not find this collector.';
 
+/** A slab the collection holds, with how its value is found and which of the collector's cards are one. */
+interface HeldSlab {
+  value: CohortValue;
+  itemIds: string[];
+}
+
 interface CollectedValues {
   /** How many cards the Collected list holds. */
   collected: number;
-  /** The value of each card that can be valued, by item id. */
-  values: Map<string, CohortValue>;
+  slabs: HeldSlab[];
 }
 
 /**
  * The value of each collected card that can be valued (docs/product.md §3): graded, the 1st Edition print and
- * a catalogue card. Slabs of the same card, grader and grade share one computation.
+ * a catalogue card. Cards of the same card, grader and grade share one slab value.
  */
 async function collectedValues(context: Context, userId: string, now: number): Promise<CollectedValues> {
-  const rows = (await repo.findItemsOfUser(context.database.db, userId)).filter(
-    (row) => row.list === 'collected',
-  );
-  const byCohort = new Map<string, Promise<CohortValue>>();
-  const pending: [string, Promise<CohortValue>][] = [];
+  const rows = await repo.findCollectedSlabs(context.database.db, userId);
+  const held = new Map<string, { card: Card; grader: string; grade: number; itemIds: string[] }>();
   for (const row of rows) {
     const card = findCardById(row.card_id);
-    const valuable = isValuable({
-      list: row.list,
-      grade: row.grade,
-      gradingCompany: row.grading_company,
-      variant: row.variant,
-    });
-    if (!card || !valuable || row.grading_company === null || row.grade === null) continue;
-    const key = [card.cardId, row.grading_company, row.grade].join('|');
-    let value = byCohort.get(key);
-    if (!value) {
-      value = cohortValueOf(context, card, row.grading_company, row.grade, now);
-      byCohort.set(key, value);
-    }
-    pending.push([row.id, value]);
+    const { grading_company: grader, grade } = row;
+    const valuable = isValuable({ list: 'collected', grade, gradingCompany: grader, variant: row.variant });
+    if (!card || !valuable || grader === null || grade === null) continue;
+    const key = [card.cardId, grader, grade].join('|');
+    const slab = held.get(key);
+    if (slab) slab.itemIds.push(row.id);
+    else held.set(key, { card, grader, grade, itemIds: [row.id] });
   }
-  const values = new Map<string, CohortValue>();
-  for (const [itemId, value] of pending) values.set(itemId, await value);
-  return { collected: rows.length, values };
+  const slabs = await Promise.all(
+    [...held.values()].map(async ({ card, grader, grade, itemIds }) => ({
+      value: await cohortValueOf(context, card, grader, grade, now),
+      itemIds,
+    })),
+  );
+  return { collected: rows.length, slabs };
 }
 
 /** Every valued card's estimate now, for anyone looking at the collection. */
@@ -59,12 +58,12 @@ export async function collectionEstimates(
   now: number = Date.now(),
 ): Promise<CollectionEstimatesResponse> {
   if (!(await repo.userExists(context.database.db, userId))) throw notFound(COLLECTOR_NOT_FOUND);
-  const { values } = await collectedValues(context, userId, now);
+  const { slabs } = await collectedValues(context, userId, now);
   return {
-    estimates: [...values].map(([itemId, value]) => ({
-      itemId,
-      ...toSlabEstimate(value.current, value.asOf),
-    })),
+    estimates: slabs.flatMap(({ value, itemIds }) => {
+      const estimate = toSlabEstimate(value.current, value.asOf);
+      return itemIds.map((itemId) => ({ itemId, ...estimate }));
+    }),
   };
 }
 
@@ -80,18 +79,19 @@ export async function collectionValue(
   userId: string,
   now: number = Date.now(),
 ): Promise<CollectionValueResponse> {
-  const { collected, values } = await collectedValues(context, userId, now);
+  const { collected, slabs } = await collectedValues(context, userId, now);
   const ends = weekEnds(now);
   const weekly = new Array<number>(ends.length).fill(0);
   let total = 0;
   let counted = 0;
-  for (const value of values.values()) {
+  for (const { value, itemIds } of slabs) {
+    const copies = itemIds.length;
     if (value.current) {
-      total += wholeCents(value.current.estimate);
-      counted += 1;
+      total += wholeCents(value.current.estimate) * copies;
+      counted += copies;
     }
     value.weekly.forEach((cents, week) => {
-      if (!Number.isNaN(cents)) weekly[week]! += wholeCents(cents);
+      if (!Number.isNaN(cents)) weekly[week]! += wholeCents(cents) * copies;
     });
   }
   return {
