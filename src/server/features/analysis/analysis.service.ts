@@ -46,7 +46,7 @@ function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
     imageUrl: null,
     period: query.period,
     stats: { ...EMPTY_STATS },
-    series: { points: { t: [], p: [] }, median: { t: [], p: [] }, sampled: false },
+    series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
     gradeOptions: [],
     sales: [],
     total: 0,
