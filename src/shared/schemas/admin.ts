@@ -54,7 +54,6 @@ export const SalesByDayQuerySchema = z.object({
     .max(MAX_DAY_OFFSET, `The day offset is at most ${MAX_DAY_OFFSET} days.`)
     .default(DEFAULT_DAY_OFFSET),
 });
-export type SalesByDayQuery = z.input<typeof SalesByDayQuerySchema>;
 
 export const SalesByDayResponseSchema = z.object({
   setId: z.enum(SET_IDS),
@@ -71,7 +70,6 @@ export const AdminSearchQuerySchema = z.object({
   card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),
   period: z.enum(PERIODS).default('all'),
 });
-export type AdminSearchQuery = z.input<typeof AdminSearchQuerySchema>;
 
 export const AdminSearchResponseSchema = z.object({
   /** The catalogue name the search resolved to, or the name as typed (normalised) when none matched. */
@@ -96,7 +94,6 @@ export const SaleIdsBodySchema = z.object(
   },
   { error: MESSAGES.cardIdMissing },
 );
-export type SaleIdsBody = z.infer<typeof SaleIdsBodySchema>;
 
 export const DeleteSalesResponseSchema = z.object({ deleted: z.number().int() });
 export const RestoreSalesResponseSchema = z.object({ restored: z.number().int() });

@@ -13,7 +13,6 @@ export const SetSummarySchema = z.object({
   total: z.number().int(),
   counts: RarityCountsSchema,
 });
-export type SetSummary = z.infer<typeof SetSummarySchema>;
 
 export const SetsResponseSchema = z.object({ sets: z.array(SetSummarySchema) });
 

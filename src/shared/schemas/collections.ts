@@ -141,7 +141,6 @@ export const CollectorsQuerySchema = z.object({
     .max(MAX_COLLECTORS_PAGE_SIZE)
     .default(DEFAULT_COLLECTORS_PAGE_SIZE),
 });
-export type CollectorsQuery = z.input<typeof CollectorsQuerySchema>;
 
 export const CollectorSchema = z
   .object({
