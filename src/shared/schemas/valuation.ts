@@ -14,10 +14,11 @@ const cardName = z
   .min(1, 'Enter a card name.')
   .max(100, 'Card names are at most 100 characters.');
 const grade = z.coerce.number().min(1).max(10).multipleOf(0.5);
+/** Count flagged (excluded) sales too, as the analysis's own parameter does. */
 const includeFlagged = z
-  .stringbool()
-  .default(false)
-  .meta({ description: 'true counts sales that are flagged and excluded as well' });
+  .enum(['true', 'false'], 'includeFlagged is true or false.')
+  .default('false')
+  .transform((value) => value === 'true');
 
 export const LadderQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),

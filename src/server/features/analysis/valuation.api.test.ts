@@ -276,8 +276,9 @@ describe('grade ladder and slab estimate API', () => {
     expect(flagged.estimate).toBeLessThan(305);
   });
 
-  it('refuses an estimate without a grader or with a grade that is not a whole or half step', async () => {
+  it('refuses an estimate without a grader, with a grade that is not a whole or half step, or includeFlagged other than true or false', async () => {
     for (const query of [
+      'card=Blastoise&grader=PSA&grade=9&includeFlagged=yes',
       'card=Blastoise&grade=9',
       'card=Blastoise&grader=PSA&grade=9.25',
       'card=Blastoise&grader=XYZ&grade=9',
