@@ -63,11 +63,16 @@ export async function insertSales(
   return rows;
 }
 
-/** The names of the indexes on `sales`, sorted, whichever database holds them. */
+/**
+ * The names of the indexes on `sales`, sorted, whichever database holds them. On PostgreSQL only the test's own
+ * schema counts: test files running beside it have sales tables in schemas of their own.
+ */
 export async function salesIndexNames(database: DatabaseHandle): Promise<string[]> {
   const query =
     database.dialect === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
-      : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
+      : sql<{ name: string }>`
+          select indexname as name from pg_indexes where tablename = 'sales' and schemaname = current_schema()
+        `;
   return (await query.execute(database.db)).rows.map((row) => row.name).sort();
 }
