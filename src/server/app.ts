@@ -23,6 +23,7 @@ import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
+import { installReadYourWrites } from './read-your-writes.ts';
 import { createSalesEvents } from './sales/sales-events.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
@@ -62,11 +63,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+      readUrl: config.databaseReadUrl,
+      readSchema: config.databaseReadSchema,
     });
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
   const salesEvents = await createSalesEvents(database);
+  const { readRouting } = database;
+  // The analysis caches are dropped when sales change; what refills them must include the change.
+  if (readRouting) salesEvents.onChange(() => readRouting.readPrimaryForAWhile());
   const context: AppContext = {
     config,
     database,
@@ -89,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  if (readRouting) installReadYourWrites(app, readRouting, config.secureCookies);
   const rateLimitStore = await createRateLimitStore(config);
   app.addHook('onClose', () => rateLimitStore.close());
   await app.register(rateLimit, rateLimitStore.options);
