@@ -24,6 +24,7 @@ import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
+import { RequestLogs } from './request-logs.ts';
 import { createSalesEvents } from './sales/sales-events.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
@@ -36,6 +37,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Told of every route as it is added, so a caller can list the route table. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -43,7 +46,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    logController: new RequestLogs(),
     trustProxy: trustProxySetting(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../connect.ts';
 
 /**
- * How many copies of each card sit on Collected lists, kept by the database itself (docs/decisions/
- * 022-collected-copies-counted-by-the-database.md). Source shows that total with every page; counting it
+ * How many copies of each card sit on Collected lists, kept by the database itself (docs/performance.md,
+ * "Source on PostgreSQL"). Source shows that total with every page; counting it
  * from collection_items_source read one index entry per copy, and on PostgreSQL also the table row of
  * each copy whose page the visibility map did not yet mark all-visible (21,315 of them for the most-held
  * card of the benchmark: 19 ms). Triggers keep the count in the same transaction as the change, whatever
