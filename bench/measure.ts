@@ -19,10 +19,10 @@ function percentiles(samples: number[]): Latency {
 /** One keep-alive connection for timed requests: fetch adds client-side pauses of its own to the tail. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(url: string): Promise<number> {
+function get(url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent }, (response) => {
+      .get(url, { agent, headers }, (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
       })
@@ -30,16 +30,20 @@ function get(url: string): Promise<number> {
   });
 }
 
-/** Sequential requests, one at a time, timed from send to last byte; `before` runs untimed before each. */
+/**
+ * Sequential requests, one at a time, timed from send to last byte; `before` runs untimed before each, and
+ * every request carries `headers` (a session cookie, say).
+ */
 export async function sequentialLatency(
   urls: readonly string[],
   before: () => void = () => {},
+  headers: http.OutgoingHttpHeaders = {},
 ): Promise<Latency> {
   const samples: number[] = [];
   for (const url of urls) {
     before();
     const started = performance.now();
-    const status = await get(url);
+    const status = await get(url, headers);
     samples.push(performance.now() - started);
     if (status !== 200) throw new Error(`${url} answered ${status}`);
   }

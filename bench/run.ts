@@ -1,6 +1,6 @@
 // `npm run bench`: builds a 1,000,000-sale database (demo generator) with 50,000 collectors holding 500,000
-// cards in a temporary database — SQLite, or PostgreSQL when DATABASE_URL is set — and prints one table of
-// latencies and throughputs.
+// cards, and one collector with 500 graded cards, in a temporary database — SQLite, or PostgreSQL when
+// DATABASE_URL is set — and prints one table of latencies and throughputs.
 
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -12,8 +12,11 @@ import { loadConfig } from '#server/env.ts';
 import { createDemoCollectors } from '#server/features/demo-data/demo-collectors.ts';
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
+import { findCardByName } from '#shared/catalogue.ts';
+import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { writeFlatSalesFile } from './flat-sales-file.ts';
+import { createGradedCollector } from './graded-collector.ts';
 import { bareServer, formatMs, interleavedLatency, sequentialLatency, throughput } from './measure.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -130,6 +133,52 @@ try {
   );
   record('analysis, first after a sales change, p50', formatMs(afterChange.p50));
   record('analysis, first after a sales change, p99', formatMs(afterChange.p99));
+
+  // The grade ladder and a PSA 9 estimate of the same card: uncached (the card's sales stay in memory as
+  // columns), and first after a change to that card's sales, which reads them again.
+  const { cardId } = findCardByName(card.set_id as SetId, card.card_name)!;
+  const cardQuery = `set=${card.set_id}&card=${encodeURIComponent(card.card_name)}`;
+  const valuations = [
+    ['ladder', `${base}/api/sales/ladder?${cardQuery}&period=all`],
+    ['PSA 9 estimate', `${base}/api/sales/estimate?${cardQuery}&grader=PSA&grade=9`],
+  ] as const;
+  for (const [what, url] of valuations) {
+    await sequentialLatency(Array(20).fill(url), dropAnswers);
+    const fromColumns = await sequentialLatency(Array(300).fill(url), dropAnswers);
+    record(`${what}, uncached p50`, formatMs(fromColumns.p50));
+    record(`${what}, uncached p99`, formatMs(fromColumns.p99), '≤ 15 ms');
+    const changed = await sequentialLatency(Array(100).fill(url), () =>
+      app.context.salesEvents.changed([cardId]),
+    );
+    record(`${what}, first after a change to the card's sales, p50`, formatMs(changed.p50));
+    record(`${what}, first after a change to the card's sales, p99`, formatMs(changed.p99), '≤ 15 ms');
+  }
+
+  // A collector with 500 graded cards asks for their collection's value: once from nothing, then with each
+  // slab's weekly values kept, and first after a change to the sales of one of their cards (a different
+  // card each time, so the cards with the most sales are among them).
+  const collector = await createGradedCollector(app, 500, 7);
+  const valueUrl = `${base}/api/users/me/collection/value`;
+  const cookie = { cookie: collector.cookie };
+  started = performance.now();
+  await sequentialLatency([valueUrl], () => app.context.salesEvents.changed(), cookie);
+  record('collection value, 500 graded cards, from nothing', formatMs(performance.now() - started));
+  await sequentialLatency(Array(20).fill(valueUrl), undefined, cookie);
+  const value = await sequentialLatency(Array(300).fill(valueUrl), undefined, cookie);
+  record('collection value, 500 graded cards, p50', formatMs(value.p50));
+  record('collection value, 500 graded cards, p99', formatMs(value.p99), '≤ 15 ms');
+  let changedCard = 0;
+  const valueAfterChange = await sequentialLatency(
+    Array(collector.cardIds.length).fill(valueUrl),
+    () => app.context.salesEvents.changed([collector.cardIds[changedCard++]!]),
+    cookie,
+  );
+  record('collection value, first after a change to one of its cards, p50', formatMs(valueAfterChange.p50));
+  record(
+    'collection value, first after a change to one of its cards, p99',
+    formatMs(valueAfterChange.p99),
+    '≤ 15 ms',
+  );
 
   // Each server gets a short unmeasured run first, so both are measured with their code compiled by the JIT.
   const cachedBody = Buffer.from(await (await fetch(analysisUrl)).arrayBuffer());

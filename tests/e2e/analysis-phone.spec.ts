@@ -1,4 +1,4 @@
-import { analysisHeading, cardInput } from './analysis-page.ts';
+import { analysisHeading, cardInput, salesTable } from './analysis-page.ts';
 import { builtChunk } from './build-manifest.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
@@ -10,7 +10,7 @@ test.describe('sales analysis on a phone', () => {
     const fetched: string[] = [];
     page.on('response', (response) => fetched.push(new URL(response.url()).pathname));
     await page.goto('/?mode=analyse&set=base_set&card=Charizard');
-    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeAttached();
+    await expect(salesTable(page).getByRole('row').nth(1)).toBeAttached();
     const priceHistory = page.getByRole('img', { name: /^Price history: \d+ sales/ });
     await expect(priceHistory).not.toBeInViewport();
     await expect(priceHistory).toContainText('Loading chart…');
@@ -44,7 +44,7 @@ test.describe('sales analysis on a phone', () => {
     expect(scrolls).toBe(true);
 
     // A tap shows the seller's rating, and a tap elsewhere closes it.
-    const seller = page.getByRole('table').getByRole('row').nth(1).getByRole('button').last();
+    const seller = salesTable(page).getByRole('row').nth(1).getByRole('button').last();
     await (test.info().project.use.hasTouch ? seller.tap() : seller.click());
     await expect(page.getByRole('tooltip')).toHaveText(/^Seller rating/);
     await expect(page.getByRole('tooltip')).toBeInViewport();
@@ -52,8 +52,7 @@ test.describe('sales analysis on a phone', () => {
     await (test.info().project.use.hasTouch ? heading.tap() : heading.click());
     await expect(page.getByRole('tooltip')).toHaveCount(0);
 
-    await page
-      .getByRole('table')
+    await salesTable(page)
       .getByRole('button', { name: /^View full-size image/ })
       .first()
       .click();

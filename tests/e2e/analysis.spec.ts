@@ -1,4 +1,4 @@
-import { analysisHeading, cardInput, detail, search, totalSales } from './analysis-page.ts';
+import { analysisHeading, cardInput, detail, salesTable, search, totalSales } from './analysis-page.ts';
 import { builtChunk } from './build-manifest.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
@@ -31,14 +31,14 @@ test.describe('sales analysis', () => {
     expect(position).toBeGreaterThanOrEqual(0);
     expect(position).toBeLessThanOrEqual(100);
     const priceHistory = page.getByRole('img', {
-      name: /^Price history: \d+ sales from \w{3} \d{4} to \w{3} \d{4}$/,
+      name: /^Price history: \d+ sales from \w{3} \d{4} to \w{3} \d{4}; rolling median of PSA 10, PSA 9, PSA 8$/,
     });
     await priceHistory.scrollIntoViewIfNeeded();
     await expect(priceHistory.locator('canvas').first()).toBeVisible();
     await expect(priceHistory).not.toContainText('Loading chart…');
 
     expect(await totalSales(page)).toBeGreaterThan(0);
-    const table = page.getByRole('table');
+    const table = salesTable(page);
     await expect(table.getByRole('columnheader')).toHaveText(['Image', 'Date', 'Price', 'Grade', 'Seller']);
     const rows = table.getByRole('row');
     expect(await rows.count()).toBeGreaterThan(1);
@@ -91,7 +91,7 @@ test.describe('sales analysis', () => {
     await grade.selectOption({ label: (await psa9.textContent()) ?? '' });
     await expect(page).toHaveURL(/grader=PSA&grade=9/);
     await expect(page.getByText(`Total Sales: ${count}`)).toBeVisible();
-    const gradeCells = page.getByRole('table').getByRole('row').locator('td:nth-child(4)');
+    const gradeCells = salesTable(page).getByRole('row').locator('td:nth-child(4)');
     await expect(gradeCells.first()).toHaveText('PSA 9');
     expect(new Set(await gradeCells.allTextContents())).toEqual(new Set(['PSA 9']));
 
@@ -105,9 +105,9 @@ test.describe('sales analysis', () => {
   }) => {
     await page.goto('/?mode=analyse&set=base_set&card=Charizard&period=90d');
     await expect(analysisHeading(page)).toHaveText('Charizard');
-    const thumbnail = page
-      .getByRole('table')
-      .getByRole('button', { name: /^View full-size image: Charizard, sold / });
+    const thumbnail = salesTable(page).getByRole('button', {
+      name: /^View full-size image: Charizard, sold /,
+    });
     await thumbnail.first().click();
     const viewer = page.getByRole('dialog', { name: /^Charizard, sold \w{3} \d{1,2}, \d{4}$/ });
     await expect(viewer).toBeVisible();
@@ -118,8 +118,7 @@ test.describe('sales analysis', () => {
     await expect(thumbnail.first()).toBeFocused();
 
     const rating = /^(Seller rating at time of sale: [\d.]+%|Seller rating unknown)$/;
-    const seller = (row: number) =>
-      page.getByRole('table').getByRole('row').nth(row).getByRole('button').last();
+    const seller = (row: number) => salesTable(page).getByRole('row').nth(row).getByRole('button').last();
     await seller(1).focus();
     await expect(page.getByRole('tooltip')).toHaveText(rating);
     await expect(seller(1)).toHaveAccessibleDescription(rating);
@@ -176,7 +175,7 @@ test.describe('sales analysis', () => {
 
     await search(page, 'mew');
     await expect(page.getByText('No results found for "Mew"')).toBeVisible();
-    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(salesTable(page)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   });
 
@@ -252,7 +251,7 @@ test.describe('sales analysis', () => {
   test('Back from another page returns to the same place in the results', async ({ page }) => {
     await page.goto('/?mode=analyse&set=base_set&card=Charizard');
     await expect(page.getByRole('img', { name: /^Price history/ })).toBeVisible();
-    await page.getByRole('table').scrollIntoViewIfNeeded();
+    await salesTable(page).scrollIntoViewIfNeeded();
     const position = await page.evaluate(() => window.scrollY);
     expect(position).toBeGreaterThan(0);
 
@@ -260,7 +259,7 @@ test.describe('sales analysis', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'PSA Cert Search' }).click();
     await expect(page).toHaveURL(/\/psa-search$/);
     await page.goBack();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(salesTable(page)).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(position);
   });
 

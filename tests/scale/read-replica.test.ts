@@ -18,7 +18,7 @@ if (!databaseUrl) {
 
 /**
  * Two schemas on the test server stand in for a primary and its replica. They hold different data, so each
- * answer tells which one it came from: Charizard has two sales on the primary and three on the "replica",
+ * answer tells which one it came from: Charizard has two PSA 9 sales on the primary ($100 and $200) and three of $300 on the "replica",
  * and only the replica has demo collectors.
  */
 describe.skipIf(!databaseUrl)('a read replica (DATABASE_READ_URL)', () => {
@@ -62,6 +62,18 @@ describe.skipIf(!databaseUrl)('a read replica (DATABASE_READ_URL)', () => {
     expect(response.statusCode).toBe(200);
     return response.json().total as number;
   };
+  const ladder = async () => {
+    const response = await app.inject('/api/sales/ladder?set=base_set&card=Charizard&period=all');
+    expect(response.statusCode).toBe(200);
+    return response
+      .json()
+      .rows.map((row: { grader: string; grade: number; count: number; median: number }) => ({
+        grader: row.grader,
+        grade: row.grade,
+        count: row.count,
+        median: row.median,
+      }));
+  };
   const sourceTotal = async (cookie?: string) => {
     const response = await app.inject({
       url: `/api/collectors?set=${mostHeld.setId}&card=${encodeURIComponent(mostHeld.cardName)}`,
@@ -85,8 +97,9 @@ describe.skipIf(!databaseUrl)('a read replica (DATABASE_READ_URL)', () => {
     );
   };
 
-  it("answers a visitor's analysis and Source from the replica", async () => {
+  it("answers a visitor's analysis, grade ladder and Source from the replica", async () => {
     expect(await analysisTotal()).toBe(3);
+    expect(await ladder()).toEqual([{ grader: 'PSA', grade: 9, count: 3, median: 300 }]);
     expect(mostHeld.copies).toBeGreaterThan(2);
     expect(await sourceTotal()).toBe(mostHeld.copies);
   });
@@ -137,6 +150,7 @@ describe.skipIf(!databaseUrl)('a read replica (DATABASE_READ_URL)', () => {
     });
     expect(deletion.statusCode).toBe(200);
     expect(await analysisTotal()).toBe(1);
+    expect(await ladder()).toEqual([{ grader: 'PSA', grade: 9, count: 1, median: 100 }]);
     expect(await sourceTotal()).toBe(2);
 
     vi.setSystemTime(Date.now() + READ_YOUR_WRITES_MS + 1000);

@@ -107,20 +107,25 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
     expect(onA.json().user).toBeNull();
   });
 
-  it("drops B's cached analysis when a sale is deleted through A", async () => {
+  it("drops B's cached analysis of the card whose sale is deleted through A, and keeps the others", async () => {
     const [kept, doomed] = await insertSales(database.handle, [
       { card_name: 'Blastoise', price_cents: 20_000 },
       { card_name: 'Blastoise', price_cents: 90_000 },
+      { card_name: 'Venusaur', price_cents: 40_000 },
     ]);
-    const analysisOnB = async () =>
-      (await b.inject('/api/sales/analysis?set=base_set&card=Blastoise&period=all')).json() as {
+    const analysisOnB = async (card = 'Blastoise') =>
+      (await b.inject(`/api/sales/analysis?set=base_set&card=${card}&period=all`)).json() as {
         total: number;
         sales: { saleId: string }[];
       };
     expect((await analysisOnB()).total).toBe(2);
+    expect((await analysisOnB('Venusaur')).total).toBe(1);
 
     // Written behind every instance's back: B keeps answering from its cache, which shows it has one.
-    await insertSales(database.handle, [{ card_name: 'Blastoise', price_cents: 30_000 }]);
+    await insertSales(database.handle, [
+      { card_name: 'Blastoise', price_cents: 30_000 },
+      { card_name: 'Venusaur', price_cents: 50_000 },
+    ]);
     expect((await analysisOnB()).total).toBe(2);
 
     const admin = await makeAdmin({ app: a, database });
@@ -140,6 +145,8 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
     expect(ids).toContain(kept!.id);
     expect(ids).not.toContain(doomed!.id);
     expect(ids).toHaveLength(2);
+    // The deletion named Blastoise only: B still answers Venusaur from its cache.
+    expect((await analysisOnB('Venusaur')).total).toBe(1);
   });
 
   it('brings a collection change made on A to a page listening on B', async () => {

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './connect.ts';
 import { initial } from './migrations/001-initial.ts';
 import { loginFailures } from './migrations/002-login-failures.ts';
 import { collectorSearch } from './migrations/003-collector-search.ts';
+import { excludedSales } from './migrations/006-excluded-sales.ts';
 import { collectedCopies } from './migrations/009-collected-copies.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -12,6 +13,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '001-initial': initial(handle.dialect),
         '002-login-failures': loginFailures(handle.dialect),
         '003-collector-search': collectorSearch(handle.dialect),
+        '006-excluded-sales': excludedSales(handle.dialect),
         '009-collected-copies': collectedCopies(handle.dialect),
       };
     },

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO 8601 UTC strings and dates `YYYY-MM-DD` in both dialects
@@ -45,6 +45,11 @@ interface SalesColumns {
   sale_type: string | null;
   source_ref: string;
   created_at: string;
+  /**
+   * True when the sale is flagged and left out of statistics; false unless a check flags it. Written in the
+   * dialect's own form (archiving and restoring copy it as read).
+   */
+  excluded: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 type SalesTable = SalesColumns;

@@ -18,6 +18,19 @@ describe('sales events', () => {
     expect({ cleared, announced }).toEqual({ cleared: 2, announced: 1 });
   });
 
+  it('hands listeners and other instances the cards a change names, or undefined for any card', () => {
+    const events = new SalesEvents();
+    const heard: (readonly string[] | undefined)[] = [];
+    const announced: (readonly string[] | undefined)[] = [];
+    events.onChange((cards) => heard.push(cards));
+    events.attachCarrier({ announce: (cards) => announced.push(cards), close: async () => {} });
+    events.changed(['base_set-4', 'jungle_set-1']);
+    events.changed();
+    events.changedElsewhere(['fossil_set-5']);
+    expect(heard).toEqual([['base_set-4', 'jungle_set-1'], undefined, ['fossil_set-5']]);
+    expect(announced).toEqual([['base_set-4', 'jungle_set-1'], undefined]);
+  });
+
   it('works without a carrier (one instance on SQLite)', () => {
     const events = new SalesEvents();
     let cleared = 0;

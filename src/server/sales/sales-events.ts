@@ -1,11 +1,14 @@
 import type { DatabaseHandle } from '../db/connect.ts';
 import { PostgresSalesChannel } from './postgres-sales-channel.ts';
 
-type Listener = () => void;
+/** The catalogue ids of the cards whose sales changed, or undefined when any card's may have. */
+export type ChangedCards = readonly string[] | undefined;
+
+type Listener = (cards: ChangedCards) => void;
 
 /** Carries "sales changed" to the other app instances on the same database. */
 export interface SalesChangeCarrier {
-  announce(): void;
+  announce(cards: ChangedCards): void;
   close(): Promise<void>;
 }
 
@@ -23,15 +26,18 @@ export class SalesEvents {
     return () => this.listeners.delete(listener);
   }
 
-  /** Sales changed through this instance (call it after the change is committed). */
-  changed(): void {
-    this.notifyListeners();
-    this.carrier?.announce();
+  /**
+   * Sales changed through this instance (call it after the change is committed): of the given cards, or of
+   * any card when none are given. Naming the cards lets caches of other cards' figures stay.
+   */
+  changed(cards?: ChangedCards): void {
+    this.notifyListeners(cards);
+    this.carrier?.announce(cards);
   }
 
-  /** Sales changed through another instance, or announcements may have been missed. */
-  changedElsewhere(): void {
-    this.notifyListeners();
+  /** Sales changed through another instance, or announcements may have been missed (cards undefined). */
+  changedElsewhere(cards?: ChangedCards): void {
+    this.notifyListeners(cards);
   }
 
   attachCarrier(carrier: SalesChangeCarrier): void {
@@ -44,8 +50,8 @@ export class SalesEvents {
     await carrier?.close();
   }
 
-  private notifyListeners(): void {
-    for (const listener of this.listeners) listener();
+  private notifyListeners(cards: ChangedCards): void {
+    for (const listener of this.listeners) listener(cards);
   }
 }
 
@@ -53,7 +59,9 @@ export class SalesEvents {
 export async function createSalesEvents(database: DatabaseHandle): Promise<SalesEvents> {
   const events = new SalesEvents();
   if (database.dialect === 'postgres' && database.pool) {
-    const channel = new PostgresSalesChannel(database.pool, database.schema, () => events.changedElsewhere());
+    const channel = new PostgresSalesChannel(database.pool, database.schema, (cards) =>
+      events.changedElsewhere(cards),
+    );
     await channel.start();
     events.attachCarrier(channel);
   }

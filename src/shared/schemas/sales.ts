@@ -36,11 +36,21 @@ export const SalesStatsSchema = z.object({
 });
 export type SalesStats = z.infer<typeof SalesStatsSchema>;
 
+const TimeSeriesSchema = z.object({ t: z.array(z.number()), p: z.array(z.number()) });
+
 /** Columnar series for the chart: t is milliseconds since the epoch, p the price in dollars. */
 export const SeriesSchema = z.object({
-  points: z.object({ t: z.array(z.number()), p: z.array(z.number()) }),
+  points: TimeSeriesSchema.extend({
+    /** Each point's grade: its index in gradeLines, or -1 for any other grade. */
+    g: z.array(z.number().int()),
+  }),
   /** Rolling median of the price, in time order. */
-  median: z.object({ t: z.array(z.number()), p: z.array(z.number()) }),
+  median: TimeSeriesSchema,
+  /**
+   * The grade ladder's top grades among these sales (the first three with at least two sales, PSA first and
+   * grades high to low), each with the rolling median of its own sales.
+   */
+  gradeLines: z.array(z.object({ grader: z.string(), grade: z.number(), median: TimeSeriesSchema })),
   /** True when points is a sample of the period's sales rather than all of them. */
   sampled: z.boolean(),
 });

@@ -4,7 +4,9 @@ import {
   formatDollars,
   formatDollarsCompact,
   formatMonthYear,
+  formatPercent,
   formatSaleDate,
+  formatWholeDollars,
 } from './format.ts';
 
 describe('prices, counts and dates as the app writes them', () => {
@@ -23,6 +25,26 @@ describe('prices, counts and dates as the app writes them', () => {
   it('writes counts with thousands separators, as Intl does for US English', () => {
     for (const count of [0, 7, 999, 1000, 54_321, 1_000_000, -2500]) {
       expect(formatCount(count)).toBe(count.toLocaleString('en-US'));
+    }
+  });
+
+  it('shows whole dollars and one-decimal percentages as Intl does', () => {
+    const whole = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+    });
+    const percent = new Intl.NumberFormat('en-US', {
+      style: 'percent',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
+    for (const price of [0, 0.49, 0.5, 7.5, 999.5, 1234.56, 530_625, 2_000_000.4]) {
+      expect(formatWholeDollars(price)).toBe(whole.format(price));
+    }
+    for (const change of [0, 0.04, 2.5, 15.79, 100, 1234.56]) {
+      expect(formatPercent(change)).toBe(percent.format(change / 100));
+      expect(formatPercent(-change)).toBe(percent.format(change / 100));
     }
   });
 

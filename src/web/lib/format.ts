@@ -21,6 +21,18 @@ export function formatDollars(amount: number): string {
   return `${sign}$${groupThousands(whole)}.${cents}`;
 }
 
+/** $1,235: whole dollars, where space is short and cents say nothing (a spread of prices). */
+export function formatWholeDollars(amount: number): string {
+  const whole = Math.round(Math.abs(amount));
+  return `${amount < 0 && whole !== 0 ? '-' : ''}$${groupThousands(whole.toFixed(0))}`;
+}
+
+/** 15.8% from a percent, one decimal, without sign (the caller shows the direction). */
+export function formatPercent(percent: number): string {
+  const [whole = '0', tenths = '0'] = Math.abs(percent).toFixed(1).split('.');
+  return `${groupThousands(whole)}.${tenths}%`;
+}
+
 let compactDollars: Intl.NumberFormat | undefined;
 
 /** $1.2K: for chart axes, where space is short (the chart draws in a task of its own, so Intl is fine there). */

@@ -89,6 +89,14 @@ const MATRIX: Record<string, Entry> = {
     request: get('/api/sales/analysis.csv?set=base_set&card=Charizard'),
     expect: everyone(200),
   },
+  'GET /api/sales/ladder': {
+    request: get('/api/sales/ladder?set=base_set&card=Charizard&period=all'),
+    expect: everyone(200),
+  },
+  'GET /api/sales/estimate': {
+    request: get('/api/sales/estimate?set=base_set&card=Charizard&grader=PSA&grade=9'),
+    expect: everyone(200),
+  },
   'GET /api/consignment-agents': { request: get('/api/consignment-agents'), expect: everyone(200) },
   'POST /api/auth/register': {
     request: () => ({ method: 'POST', url: '/api/auth/register', payload: registrationBody() }),
@@ -132,6 +140,18 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/users/:id/collection': {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}/collection` }),
     expect: everyone(200),
+  },
+  'GET /api/users/:id/collection/estimates': {
+    request: (world) => ({
+      method: 'GET',
+      url: `/api/users/${world.collector.user.id}/collection/estimates`,
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/users/:id/collection/value': {
+    request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}/collection/value` }),
+    // The value of a collection is its owner's alone.
+    expect: { visitor: 401, collector: 200, other: 403, admin: 403 },
   },
   'POST /api/users/me/collection': {
     request: () => ({

@@ -133,7 +133,7 @@ export async function deleteSales(
   saleIds: readonly string[],
 ): Promise<{ deleted: number }> {
   const ids = unique(saleIds);
-  const deleted = await inConflictGuard(
+  const cards = await inConflictGuard(
     () =>
       context.database.db.transaction().execute(async (trx) => {
         const rows = await repo.takeSales(trx, ids);
@@ -145,12 +145,12 @@ export async function deleteSales(
           subject: ids.join(','),
           detail: { count: rows.length, sets: unique(rows.map((row) => row.set_id)) },
         });
-        return rows.length;
+        return unique(rows.map((row) => row.card_id));
       }),
     'These sales were changed by someone else just now. Reload and try again.',
   );
-  context.salesEvents.changed();
-  return { deleted };
+  context.salesEvents.changed(cards);
+  return { deleted: ids.length };
 }
 
 /** Undo: archived sales go back into the sales table unchanged (same ids and source references). */
@@ -160,7 +160,7 @@ export async function restoreSales(
   saleIds: readonly string[],
 ): Promise<{ restored: number }> {
   const ids = unique(saleIds);
-  const restored = await inConflictGuard(
+  const cards = await inConflictGuard(
     () =>
       context.database.db.transaction().execute(async (trx) => {
         const archived = await repo.takeArchivedSales(trx, ids);
@@ -173,12 +173,12 @@ export async function restoreSales(
           subject: ids.join(','),
           detail: { count: rows.length, sets: unique(rows.map((row) => row.set_id)) },
         });
-        return rows.length;
+        return unique(rows.map((row) => row.card_id));
       }),
     'These sales are already back in the database.',
   );
-  context.salesEvents.changed();
-  return { restored };
+  context.salesEvents.changed(cards);
+  return { restored: ids.length };
 }
 
 export async function recentlyDeleted(context: AdminContext, limit: number): Promise<DeletedSalesResponse> {

@@ -42,6 +42,20 @@ describe('MemoryAnalysisCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('drops the entries of named cards, keyed by card id alone or followed by |, and moves to a new generation', () => {
+    const cache = new MemoryAnalysisCache({ sizeOf });
+    for (const key of ['base_set-4', 'base_set-4|all|1', 'base_set-40|all|1', 'base_set-2|ladder'])
+      cache.set(key, bytes(key));
+    const before = cache.generation;
+    cache.dropCards(['base_set-4', 'jungle_set-1']);
+    expect(cache.get('base_set-4')).toBeUndefined();
+    expect(cache.get('base_set-4|all|1')).toBeUndefined();
+    expect(cache.get('base_set-40|all|1')?.toString()).toBe('base_set-40|all|1');
+    expect(cache.get('base_set-2|ladder')?.toString()).toBe('base_set-2|ladder');
+    expect(cache.generation).not.toBe(before);
+    expect(cache.bytes).toBe('base_set-40|all|1'.length + 'base_set-2|ladder'.length);
+  });
+
   it('drops everything on clear and moves to a new generation', () => {
     const cache = new MemoryAnalysisCache({ sizeOf });
     cache.set('a', bytes('1'));

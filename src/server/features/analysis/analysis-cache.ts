@@ -1,5 +1,6 @@
-import type { SalesEvents } from '../../sales/sales-events.ts';
+import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
+import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
 const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
@@ -8,18 +9,27 @@ const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
 const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Analysis answers (or parts of them) by request key. Behind an interface so that a multi-instance
- * deployment can swap in one that is also dropped when another instance announces a sales change.
+ * Analysis answers (or parts of them) by request key. A key is the card's catalogue id, alone or followed by
+ * `|` and the rest, so the entries of the cards whose sales changed can be dropped and the others kept.
+ * Behind an interface so that a multi-instance deployment can swap in one that is also dropped when
+ * another instance announces a sales change.
  */
 export interface AnalysisCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
   clear(): void;
+  /** Drops the entries of these cards. */
+  dropCards(cardIds: readonly string[]): void;
   /**
-   * Changes on every clear. A computation that began before a clear must not store its answer afterwards,
-   * or a result from before a change would outlive it.
+   * Changes on every clear or drop. A computation that began before one must not store its answer
+   * afterwards, or a result from before a change would outlive it.
    */
   readonly generation: number;
+}
+
+function cardIdOfKey(key: string): string {
+  const end = key.indexOf('|');
+  return end < 0 ? key : key.slice(0, end);
 }
 
 interface Entry<T> {
@@ -102,6 +112,12 @@ export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
     this.currentGeneration++;
   }
 
+  dropCards(cardIds: readonly string[]): void {
+    const dropped = new Set(cardIds);
+    for (const key of [...this.entries.keys()]) if (dropped.has(cardIdOfKey(key))) this.remove(key);
+    this.currentGeneration++;
+  }
+
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -118,7 +134,7 @@ export interface CachedSummary {
 }
 
 export interface AnalysisCaches {
-  /** Whole answers, by card, period, filter and page. */
+  /** Whole answers, by card, period, filter and page; and the card's grade ladders and estimates. */
   responses: AnalysisCache<Buffer>;
   /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
   summaries: AnalysisCache<CachedSummary>;
@@ -127,6 +143,12 @@ export interface AnalysisCaches {
    * without reading its sales again.
    */
   cards: AnalysisCache<CardSales>;
+  /**
+   * A slab's estimate now and at the end of each of the last weeks, by card, grader and grade: what
+   * collections are valued with. Kept until its card's sales change (or an hour), since it is used by every
+   * collection holding such a slab.
+   */
+  cohortValues: AnalysisCache<CohortValue>;
   /** Computations under way, so identical requests arriving together share one. */
   running: Map<string, Promise<unknown>>;
 }
@@ -134,18 +156,31 @@ export interface AnalysisCaches {
 /** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
 const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
 
-/** The analysis caches, all dropped together whenever sales change (on any instance). */
+/** Every cohort of the catalogue (some 230 cards by a few dozen graders and grades) fits. */
+const COHORT_VALUES_MAX_ENTRIES = 20_000;
+const COHORT_VALUES_TTL_MS = 60 * 60_000;
+
+/**
+ * The analysis caches, dropped whenever sales change (on any instance): the changed cards' entries when the
+ * change names them, everything otherwise.
+ */
 export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
   const caches: AnalysisCaches = {
     responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
     summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
     cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+    cohortValues: new MemoryAnalysisCache<CohortValue>({
+      sizeOf: cohortValueBytes,
+      maxEntries: COHORT_VALUES_MAX_ENTRIES,
+      ttlMs: COHORT_VALUES_TTL_MS,
+    }),
     running: new Map(),
   };
-  events.onChange(() => {
-    caches.responses.clear();
-    caches.summaries.clear();
-    caches.cards.clear();
+  events.onChange((cards: ChangedCards) => {
+    for (const cache of [caches.responses, caches.summaries, caches.cards, caches.cohortValues]) {
+      if (cards === undefined) cache.clear();
+      else cache.dropCards(cards);
+    }
   });
   return caches;
 }

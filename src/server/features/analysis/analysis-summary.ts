@@ -1,7 +1,7 @@
 import type { Card } from '#shared/catalogue.ts';
 import { type Period, SALE_GRADERS } from '#shared/sales-constants.ts';
 import { computeSalesStats } from '#shared/sales-stats.ts';
-import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import type { AnalysisResponse, Series } from '#shared/schemas/sales.ts';
 import type { GradeFilter } from './analysis.repository.ts';
 import { buildSeries } from './analysis-series.ts';
 import type { CardSales } from './card-sales.ts';
@@ -16,10 +16,17 @@ function graderRank(grader: string): number {
   return rank < 0 ? SALE_GRADERS.length : rank;
 }
 
+/** Known graders in SALE_GRADERS order (PSA first), any other after them by name; grades high to low. */
+export function byGraderAndGrade(
+  a: { grader: string; grade: number },
+  b: { grader: string; grade: number },
+): number {
+  return graderRank(a.grader) - graderRank(b.grader) || a.grader.localeCompare(b.grader) || b.grade - a.grade;
+}
+
 /**
  * The grade filter's options: every stored grader and grade pair of the period with its count (the filter
- * itself does not narrow them). Known graders in SALE_GRADERS order (PSA first), any other after them by
- * name; grades high to low.
+ * itself does not narrow them), in byGraderAndGrade order.
  */
 function gradeOptionsOf(sales: CardSales): GradeOption[] {
   const counts = new Uint32Array(sales.gradeKeys.length);
@@ -29,14 +36,17 @@ function gradeOptionsOf(sales: CardSales): GradeOption[] {
     if (grader !== null && grade !== null && counts[code]! > 0)
       options.push({ grader, grade, count: counts[code]! });
   });
-  return options.sort(
-    (a, b) =>
-      graderRank(a.grader) - graderRank(b.grader) || a.grader.localeCompare(b.grader) || b.grade - a.grade,
-  );
+  return options.sort(byGraderAndGrade);
 }
 
-/** The prices and instants of the sales that pass the filter, newest first. */
-function filtered(sales: CardSales, filter: GradeFilter): { prices: Float64Array; soldAt: Float64Array } {
+interface FilteredSales {
+  prices: Float64Array;
+  soldAt: Float64Array;
+  gradeCodes: Uint16Array;
+}
+
+/** The prices, instants and grade codes of the sales that pass the filter, newest first. */
+function filtered(sales: CardSales, filter: GradeFilter): FilteredSales {
   if (filter.grader === undefined && filter.grade === undefined) return sales;
   const passes = sales.gradeKeys.map(
     ({ grader, grade }) =>
@@ -47,13 +57,60 @@ function filtered(sales: CardSales, filter: GradeFilter): { prices: Float64Array
   for (const code of sales.gradeCodes) if (passes[code]) count++;
   const prices = new Float64Array(count);
   const soldAt = new Float64Array(count);
+  const gradeCodes = new Uint16Array(count);
   let kept = 0;
   sales.gradeCodes.forEach((code, index) => {
     if (!passes[code]) return;
     prices[kept] = sales.prices[index]!;
+    gradeCodes[kept] = code;
     soldAt[kept++] = sales.soldAt[index]!;
   });
-  return { prices, soldAt };
+  return { prices, soldAt, gradeCodes };
+}
+
+/** How many grades get a line of their own on the chart, and how many points each line has at most. */
+const GRADE_LINES = 3;
+const GRADE_LINE_POINTS = 200;
+
+/**
+ * The grade codes of the chart's grade lines: the first GRADE_LINES grades in ladder order (byGraderAndGrade)
+ * with at least two sales, enough for a line.
+ */
+function gradeLineCodes(sales: FilteredSales, gradeKeys: CardSales['gradeKeys']): number[] {
+  const counts = new Uint32Array(gradeKeys.length);
+  for (const code of sales.gradeCodes) counts[code]!++;
+  return gradeKeys
+    .map((key, code) => ({ ...key, code }))
+    .filter(
+      (key): key is { grader: string; grade: number; code: number } =>
+        key.grader !== null && key.grade !== null && counts[key.code]! >= 2,
+    )
+    .sort(byGraderAndGrade)
+    .slice(0, GRADE_LINES)
+    .map((key) => key.code);
+}
+
+/** The chart's series, with a rolling median of each top grade's own sales and each point's grade line. */
+function seriesOf(sales: FilteredSales, gradeKeys: CardSales['gradeKeys']): Series {
+  const codes = gradeLineCodes(sales, gradeKeys);
+  const lineOfCode = new Map(codes.map((code, line) => [code, line]));
+  const gradeLines = codes.map((code) => {
+    const prices: number[] = [];
+    const soldAt: number[] = [];
+    sales.gradeCodes.forEach((saleCode, index) => {
+      if (saleCode !== code) return;
+      prices.push(sales.prices[index]!);
+      soldAt.push(sales.soldAt[index]!);
+    });
+    const { grader, grade } = gradeKeys[code]!;
+    return {
+      grader: grader ?? '',
+      grade: grade ?? 0,
+      median: buildSeries(prices, soldAt, GRADE_LINE_POINTS).median,
+    };
+  });
+  const lineOf = (position: number) => lineOfCode.get(sales.gradeCodes[position]!) ?? -1;
+  return { ...buildSeries(sales.prices, sales.soldAt, undefined, lineOf), gradeLines };
 }
 
 /** Statistics, chart and grade options of a card's sales in a period (newest first), after the filter. */
@@ -63,7 +120,7 @@ export function summariseSales(
   sales: CardSales,
   filter: GradeFilter,
 ): AnalysisSummary {
-  const { prices, soldAt } = filtered(sales, filter);
+  const passing = filtered(sales, filter);
   return {
     cardName: card.searchName,
     cardNumber: card.number,
@@ -72,9 +129,9 @@ export function summariseSales(
     setId: card.setId,
     imageUrl: card.imageUrl,
     period,
-    stats: computeSalesStats(prices),
-    series: buildSeries(prices, soldAt),
+    stats: computeSalesStats(passing.prices),
+    series: seriesOf(passing, sales.gradeKeys),
     gradeOptions: gradeOptionsOf(sales),
-    total: prices.length,
+    total: passing.prices.length,
   };
 }

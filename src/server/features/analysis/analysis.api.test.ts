@@ -104,6 +104,44 @@ describe('GET /api/sales/analysis', () => {
     });
   });
 
+  it('draws a rolling median per top grade and tells each point its grade', async () => {
+    const sale = (grading_company: string, grade: number, dollars: number, days: number) => ({
+      card_name: 'Gyarados',
+      grading_company,
+      grade,
+      price_cents: dollars * 100,
+      sold_at: daysAgo(days),
+    });
+    await insertSales(t.database.handle, [
+      sale('PSA', 10, 300, 30),
+      sale('PSA', 9, 100, 25),
+      sale('PSA', 10, 330, 20),
+      sale('PSA', 9, 120, 15),
+      sale('BGS', 9.5, 200, 12),
+      sale('CGC', 9, 90, 11),
+      sale('PSA', 10, 360, 10),
+      sale('CGC', 9, 95, 9),
+      sale('BGS', 9.5, 220, 8),
+      sale('PSA', 8, 50, 5),
+    ]);
+    const { series } = await analyse('card=Gyarados');
+    // The ladder's first three grades with two sales or more: PSA 10, PSA 9 (PSA 8 has one), BGS 9.5.
+    expect(series.gradeLines.map(({ grader, grade, median }) => ({ grader, grade, p: median.p }))).toEqual([
+      { grader: 'PSA', grade: 10, p: [300, 315, 330] },
+      { grader: 'PSA', grade: 9, p: [100, 110] },
+      { grader: 'BGS', grade: 9.5, p: [200, 210] },
+    ]);
+    expect(series.points.g).toEqual([0, 1, 0, 1, 2, -1, 0, -1, 2, -1]);
+    expect(series.points.p).toEqual([300, 100, 330, 120, 200, 90, 360, 95, 220, 50]);
+    // Each line is drawn at its own sales' instants.
+    expect(series.gradeLines[2]!.median.t).toEqual([series.points.t[4], series.points.t[8]]);
+
+    // Filtered to one grade, that grade is the only line.
+    const psa9 = (await analyse('card=Gyarados&grader=PSA&grade=9')).series;
+    expect(psa9.gradeLines.map(({ grader, grade }) => `${grader} ${grade}`)).toEqual(['PSA 9']);
+    expect(psa9.points.g).toEqual([0, 0]);
+  });
+
   it.each([
     ['30d', [50_000]],
     ['90d', [50_000, 30_000]],
@@ -182,7 +220,7 @@ describe('GET /api/sales/analysis', () => {
       imageUrl: null,
       period: '30d',
       stats: expectedZeroStats,
-      series: { points: { t: [], p: [] }, median: { t: [], p: [] }, sampled: false },
+      series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
       gradeOptions: [],
       sales: [],
       total: 0,

@@ -59,7 +59,7 @@ function epochMs(database: DatabaseHandle): RawBuilder<number> {
 
 /**
  * Every sale of the card, newest first, in one scan of the sales_card_analysis index. The rows come back
- * as four JSON arrays rather than tens of thousands of row objects: building those objects costs the
+ * as JSON arrays, one per column, rather than tens of thousands of row objects: building those objects costs the
  * driver more than the scan itself. Both databases aggregate the rows of an ordered subquery in its order
  * (the analysis tests check it).
  */
@@ -73,10 +73,10 @@ export async function cardSales(
   const card = inScope(
     db
       .selectFrom('sales')
-      .select(['price_cents', epochMs(database).as('sold_ms'), 'grading_company', 'grade']),
+      .select(['price_cents', epochMs(database).as('sold_ms'), 'grading_company', 'grade', 'excluded']),
     { setId, cardName, since: undefined },
   ).as('card');
-  const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade') =>
+  const aggregate = (column: 'price_cents' | 'sold_ms' | 'grading_company' | 'grade' | 'excluded') =>
     sql<unknown>`${sql.raw(arrayAggregate)}(${sql.ref(`card.${column}`)})`;
   const row = await db
     .selectFrom(card)
@@ -85,6 +85,7 @@ export async function cardSales(
       aggregate('sold_ms').as('sold_ms'),
       aggregate('grading_company').as('graders'),
       aggregate('grade').as('grades'),
+      aggregate('excluded').as('excluded'),
     ])
     .executeTakeFirst();
   return cardSalesFromRows({
@@ -92,6 +93,7 @@ export async function cardSales(
     soldAt: jsonColumn<number>(row?.sold_ms),
     graders: jsonColumn<string | null>(row?.graders),
     grades: jsonColumn<number | null>(row?.grades),
+    excluded: jsonColumn<boolean | number>(row?.excluded),
   });
 }
 

@@ -3,8 +3,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '#shared/schemas/common.ts';
 import { AnalysisQuerySchema, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
+import {
+  EstimateQuerySchema,
+  LadderQuerySchema,
+  LadderResponseSchema,
+  SlabEstimateSchema,
+} from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
 import { analysisJson, exportCsv } from './analysis.service.ts';
+import { estimateJson, ladderJson } from './valuation.service.ts';
+
+/** Already serialized (and possibly cached) bytes go out as they are, past the response serializer. */
+function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 export function analysisRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
@@ -25,12 +37,43 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: AnalysisResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const json = await analysisJson(context, request.query, request.log);
-        // Already serialized (and possibly cached) bytes go out as they are, past the response serializer.
-        const raw: FastifyReply = reply;
-        return raw.type('application/json; charset=utf-8').send(json);
+      async (request, reply) => sendJson(reply, await analysisJson(context, request.query, request.log)),
+    );
+
+    app.get(
+      '/api/sales/ladder',
+      {
+        schema: {
+          tags: ['sales'],
+          summary: 'Grade ladder of a card: a row per grader and grade with its median, spread and trend',
+          description:
+            'One row per grader and grade with sales in the period, PSA, BGS, CGC, SGC then any other grader, ' +
+            'grades high to low. Quartiles, the 90-day change and the multiplier are defined in the product ' +
+            'description. Flagged, excluded sales count only with includeFlagged=true. An unknown card ' +
+            'answers 200 with cardId null and no rows.',
+          querystring: LadderQuerySchema,
+          response: { 200: LadderResponseSchema, ...errorResponses },
+        },
       },
+      async (request, reply) => sendJson(reply, await ladderJson(context, request.query)),
+    );
+
+    app.get(
+      '/api/sales/estimate',
+      {
+        schema: {
+          tags: ['sales'],
+          summary: 'What a slab of the card is worth: a recency-weighted estimate with an 80 % band',
+          description:
+            'basis recent-sales: from the slab’s own sales in the narrowest window of 90, 180, 365 or 730 days ' +
+            'holding at least 5, each weighted by half for every 90 days of age. neighbour-grades: scaled from ' +
+            'the nearest grades of the same grader that have enough sales. none: estimate, low, high and ' +
+            'windowDays are null.',
+          querystring: EstimateQuerySchema,
+          response: { 200: SlabEstimateSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => sendJson(reply, await estimateJson(context, request.query)),
     );
 
     app.get(

@@ -11,7 +11,7 @@ import { csvFilename, salesCsv } from './analysis-csv.ts';
 import { type AnalysisSummary, summariseSales } from './analysis-summary.ts';
 import { type CardSales, salesSince } from './card-sales.ts';
 
-type AnalysisContext = Pick<AppContext, 'database' | 'analysisCaches'>;
+export type AnalysisContext = Pick<AppContext, 'database' | 'analysisCaches'>;
 
 export interface ServiceLogger {
   error(details: object, message: string): void;
@@ -46,7 +46,7 @@ function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
     imageUrl: null,
     period: query.period,
     stats: { ...EMPTY_STATS },
-    series: { points: { t: [], p: [] }, median: { t: [], p: [] }, sampled: false },
+    series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
     gradeOptions: [],
     sales: [],
     total: 0,
@@ -69,19 +69,20 @@ function shared<T>(running: AnalysisCaches['running'], key: string, work: () => 
 }
 
 /**
- * The cached value, or `compute`'s, computed once for concurrent callers. It is kept only if the cache was
- * not cleared meanwhile: a value computed from sales that changed while it was computed must not outlive
- * them.
+ * The cached value (when `isFresh` accepts it), or `compute`'s, computed once for concurrent callers. It is
+ * kept only if the cache was not cleared meanwhile: a value computed from sales that changed while it was
+ * computed must not outlive them.
  */
-function cached<T>(
+export function cached<T>(
   caches: AnalysisCaches,
   cache: AnalysisCache<T>,
   name: string,
   key: string,
   compute: () => Promise<T>,
+  isFresh: (value: T) => boolean = () => true,
 ): Promise<T> {
   const hit = cache.get(key);
-  if (hit !== undefined) return Promise.resolve(hit);
+  if (hit !== undefined && isFresh(hit)) return Promise.resolve(hit);
   const generation = cache.generation;
   return shared(caches.running, `${name}|${generation}|${key}`, async () => {
     const value = await compute();
@@ -90,7 +91,8 @@ function cached<T>(
   });
 }
 
-function cardSalesOf(context: AnalysisContext, card: Card): Promise<CardSales> {
+/** Every sale of the card as columns, read once and kept until its sales change. */
+export function cardSalesOf(context: AnalysisContext, card: Card): Promise<CardSales> {
   const caches = context.analysisCaches;
   return cached(caches, caches.cards, 'cards', card.cardId, () =>
     repo.cardSales(context.database, card.setId, card.searchName),

@@ -11,6 +11,7 @@ const sales = cardSalesFromRows({
   ],
   graders: ['PSA', 'CGC', 'PSA', null],
   grades: [10, 9.5, 10, null],
+  excluded: [0, true, false, 1],
 });
 
 describe('card sales columns', () => {
@@ -23,11 +24,16 @@ describe('card sales columns', () => {
     expect([...sales.gradeCodes]).toEqual([0, 1, 0, 2]);
   });
 
+  it("reads the excluded flag in either dialect's form as 1 or 0", () => {
+    expect([...sales.excluded]).toEqual([0, 1, 0, 1]);
+  });
+
   it('keeps the sales at or after the period start, including every sale at that instant', () => {
     expect([...salesSince(sales, Date.parse('2026-02-01T00:00:00.000Z')).prices]).toEqual([300, 200, 100]);
     expect([...salesSince(sales, Date.parse('2026-02-01T00:00:00.001Z')).prices]).toEqual([300]);
     expect([...salesSince(sales, Date.parse('2026-03-02T00:00:00.000Z')).prices]).toEqual([]);
     expect(salesSince(sales, undefined)).toBe(sales);
     expect([...salesSince(sales, 0).gradeCodes]).toEqual([0, 1, 0, 2]);
+    expect([...salesSince(sales, Date.parse('2026-02-01T00:00:00.000Z')).excluded]).toEqual([0, 1, 0]);
   });
 });

@@ -17,6 +17,8 @@ export interface CardSales {
   /** Index into gradeKeys. */
   gradeCodes: Uint16Array;
   gradeKeys: readonly GradeKey[];
+  /** 1 where the sale is flagged and excluded from statistics (sales.excluded), else 0. */
+  excluded: Uint8Array;
 }
 
 /** The newest-first rows of a card, as the repository reads them. */
@@ -26,6 +28,8 @@ export interface CardSalesRows {
   soldAt: readonly number[];
   graders: readonly (string | null)[];
   grades: readonly (number | null)[];
+  /** As the database hands it over: 0/1 on SQLite, false/true on PostgreSQL. */
+  excluded: readonly (boolean | number)[];
 }
 
 export function cardSalesFromRows(rows: CardSalesRows): CardSales {
@@ -53,6 +57,7 @@ export function cardSalesFromRows(rows: CardSalesRows): CardSales {
     soldAt: Float64Array.from(rows.soldAt),
     gradeCodes,
     gradeKeys,
+    excluded: Uint8Array.from(rows.excluded, (value) => (value === true || value === 1 ? 1 : 0)),
   };
 }
 
@@ -71,10 +76,16 @@ export function salesSince(sales: CardSales, since: number | undefined): CardSal
     soldAt: sales.soldAt.subarray(0, low),
     gradeCodes: sales.gradeCodes.subarray(0, low),
     gradeKeys: sales.gradeKeys,
+    excluded: sales.excluded.subarray(0, low),
   };
 }
 
 /** Rough bytes a card's columns hold, to bound the memory of the store. */
 export function cardSalesBytes(sales: CardSales): number {
-  return sales.prices.byteLength + sales.soldAt.byteLength + sales.gradeCodes.byteLength;
+  return (
+    sales.prices.byteLength +
+    sales.soldAt.byteLength +
+    sales.gradeCodes.byteLength +
+    sales.excluded.byteLength
+  );
 }

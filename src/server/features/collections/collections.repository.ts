@@ -25,6 +25,21 @@ export function findItemsOfUser(db: Db, userId: string): Promise<CollectionItemR
     .execute();
 }
 
+export type CollectedSlabRow = Pick<
+  CollectionItemRow,
+  'id' | 'card_id' | 'grade' | 'grading_company' | 'variant'
+>;
+
+/** What valuing a collector's Collected list needs of each card (collection_items_profile). */
+export function findCollectedSlabs(db: Db, userId: string): Promise<CollectedSlabRow[]> {
+  return db
+    .selectFrom('collection_items')
+    .select(['id', 'card_id', 'grade', 'grading_company', 'variant'])
+    .where('user_id', '=', userId)
+    .where('list', '=', 'collected')
+    .execute();
+}
+
 export async function countItemsInList(db: Db, userId: string, list: CollectionList): Promise<number> {
   const row = await db
     .selectFrom('collection_items')

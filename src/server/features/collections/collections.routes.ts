@@ -10,8 +10,14 @@ import {
 } from '#shared/schemas/collections.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import { UserIdParamsSchema } from '#shared/schemas/users.ts';
+import {
+  CollectionEstimatesResponseSchema,
+  CollectionValueResponseSchema,
+} from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
 import { requireUser } from '../accounts/guards.ts';
+import { collectionEstimates, collectionValue } from './collection-value.service.ts';
 import { addItem, getCollection, removeItem } from './collections.service.ts';
 
 export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
@@ -29,6 +35,40 @@ export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => getCollection(context, request.params.id),
+    );
+
+    app.get(
+      '/api/users/:id/collection/estimates',
+      {
+        schema: {
+          tags: ['collections'],
+          summary: "The estimate of each of a collector's graded, 1st Edition collected cards",
+          params: UserIdParamsSchema,
+          response: { 200: CollectionEstimatesResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => collectionEstimates(context, request.params.id),
+    );
+
+    app.get(
+      '/api/users/:id/collection/value',
+      {
+        schema: {
+          tags: ['collections'],
+          summary: 'Your collection’s value: the sum of its estimates, and that value over the last 52 weeks',
+          description:
+            'Only for the collection’s owner (`me`, or their own id): 403 for others, 401 for visitors.',
+          params: UserIdParamsSchema,
+          response: { 200: CollectionValueResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        if (request.params.id !== 'me' && request.params.id !== user.id) {
+          throw forbidden('Only its owner can see the value of a collection.');
+        }
+        return collectionValue(context, user.id);
+      },
     );
 
     app.post(

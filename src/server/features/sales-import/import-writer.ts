@@ -38,6 +38,8 @@ function imageProblem(error: unknown): string {
 export class ImportWriter {
   imported = 0;
   duplicates = 0;
+  /** The cards of the rows handed to the database (stored or found already there), for the change event. */
+  readonly cardIds = new Set<string>();
   private pending: PendingRow[] = [];
   private pendingImageChars = 0;
 
@@ -113,6 +115,7 @@ export class ImportWriter {
         }
       }
       storable.push(row.sale);
+      this.cardIds.add(row.sale.card_id);
     }
     const result = this.bulk ? await this.bulk.write(storable) : await this.rows.write(storable);
     this.imported += result.inserted;

@@ -109,7 +109,7 @@ export async function importSalesFile(
   summary.duplicates = writer.duplicates;
   report();
 
-  if (summary.imported > 0) context.salesEvents.changed();
+  if (summary.imported > 0) context.salesEvents.changed([...writer.cardIds]);
   await recordAudit(context.database.db, {
     action: 'sales.import',
     actor: options.actor ?? null,

@@ -6,6 +6,7 @@ import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { CollectionSection } from '#web/features/collections/components/collection-section.tsx';
+import { CollectionValue } from '#web/features/collections/components/collection-value.tsx';
 import { itemTitle } from '#web/features/collections/components/item-card.tsx';
 import { useLiveUpdates } from '#web/features/live/use-live-updates.ts';
 import { useMyOffers } from '#web/features/offers/api/offers.ts';
@@ -73,6 +74,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
       {isOwner ? (
         <>
+          <CollectionValue ownerId={profile.data.id} />
           <CollectionSection profileId={profile.data.id} isOwner setCardsQuery={setCardsQuery} />
           <OffersArea />
         </>

@@ -9,10 +9,12 @@ import { EmptyState } from '#web/components/ui/states.tsx';
 import { type AnalysisParams, analysisCsvUrl } from '#web/features/analysis/api/analysis.ts';
 import { formatCount } from '#web/lib/format.ts';
 import { GradeFilter } from './analysis-filters.tsx';
+import { GradeLadder } from './grade-ladder.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { SalesTable } from './sales-table.tsx';
+import { SlabEstimatePanel } from './slab-estimate-panel.tsx';
 
 export interface AnalysisViewProps {
   analysis: AnalysisResponse;
@@ -93,6 +95,14 @@ export function AnalysisView(props: AnalysisViewProps) {
   return (
     <section aria-labelledby="analysis-heading" aria-busy={updating} className="space-y-5">
       <CardHeading analysis={analysis} csvUrl={analysisCsvUrl(params)} />
+      <GradeLadder
+        set={params.set}
+        card={params.card}
+        cardName={analysis.cardName}
+        period={params.period}
+        selected={grade}
+        onSelect={props.onGradeChange}
+      />
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
         <PeriodSelector value={params.period} onChange={props.onPeriodChange} />
         <GradeFilter options={analysis.gradeOptions} value={grade} onChange={props.onGradeChange} />
@@ -103,6 +113,7 @@ export function AnalysisView(props: AnalysisViewProps) {
           </p>
         ) : null}
       </div>
+      {grade ? <SlabEstimatePanel slab={{ set: params.set, card: params.card, ...grade }} /> : null}
       {analysis.total === 0 ? (
         <NoResults cardName={analysis.cardName} />
       ) : (

@@ -1,13 +1,11 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import type { Series } from '#shared/schemas/sales.ts';
 import {
-  alignSeries,
+  alignLayers,
   CHART_HEIGHT,
+  type ChartLayer,
   type Hovered,
-  MEDIAN_COLOUR,
-  SALE_COLOUR,
 } from '#web/features/analysis/chart-data.ts';
 import { formatDollarsCompact } from '#web/lib/format.ts';
 
@@ -17,7 +15,22 @@ const AXIS = {
   ticks: { stroke: '#cbd5e1', width: 1 },
 };
 
-function chartOptions(width: number, onHover: (hovered: Hovered | null) => void): uPlot.Options {
+function seriesOf(layer: ChartLayer): uPlot.Series {
+  return layer.kind === 'points'
+    ? {
+        label: layer.label,
+        stroke: layer.colour,
+        paths: () => null,
+        points: { show: true, size: 6, stroke: layer.colour, fill: layer.colour },
+      }
+    : { label: layer.label, stroke: layer.colour, width: 2.5, spanGaps: true, points: { show: false } };
+}
+
+function chartOptions(
+  width: number,
+  layers: readonly ChartLayer[],
+  onHover: (hovered: Hovered | null) => void,
+): uPlot.Options {
   return {
     width,
     height: CHART_HEIGHT,
@@ -33,28 +46,22 @@ function chartOptions(width: number, onHover: (hovered: Hovered | null) => void)
         values: (_plot, ticks) => ticks.map((tick) => (tick === null ? '' : formatDollarsCompact(tick))),
       },
     ],
-    series: [
-      {},
-      {
-        label: 'Sale',
-        stroke: SALE_COLOUR,
-        paths: () => null,
-        points: { show: true, size: 6, stroke: SALE_COLOUR, fill: SALE_COLOUR },
-      },
-      { label: 'Rolling median', stroke: MEDIAN_COLOUR, width: 2.5, spanGaps: true, points: { show: false } },
-    ],
+    series: [{}, ...layers.map(seriesOf)],
     hooks: {
       setCursor: [
         (plot) => {
           const index = plot.cursor.idx;
           if (index === null || index === undefined) return onHover(null);
           const at = (plot.data[0][index] ?? 0) * 1000;
-          const sale = plot.data[1]?.[index];
-          const median = plot.data[2]?.[index];
-          if (sale !== null && sale !== undefined) onHover({ kind: 'Sale', at, price: sale });
-          else if (median !== null && median !== undefined)
-            onHover({ kind: 'Rolling median', at, price: median });
-          else onHover(null);
+          // A point before a line where both are at one instant: the sale is what the pointer is on.
+          const order = layers
+            .map((layer, position) => ({ layer, position }))
+            .sort((a, b) => Number(a.layer.kind === 'line') - Number(b.layer.kind === 'line'));
+          for (const { layer, position } of order) {
+            const price = plot.data[position + 1]?.[index];
+            if (price !== null && price !== undefined) return onHover({ label: layer.label, at, price });
+          }
+          onHover(null);
         },
       ],
     },
@@ -62,13 +69,13 @@ function chartOptions(width: number, onHover: (hovered: Hovered | null) => void)
 }
 
 interface PriceChartProps {
-  series: Series;
+  layers: readonly ChartLayer[];
   /** The point under the pointer, for the figure's caption to read out. */
   onHover: (hovered: Hovered | null) => void;
 }
 
-/** The drawing of the price history (uPlot): every sale as a point and the rolling median as a line. */
-export default function PriceChart({ series, onHover }: PriceChartProps) {
+/** The drawing of the price history (uPlot): sales as points and rolling medians as lines. */
+export default function PriceChart({ layers, onHover }: PriceChartProps) {
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -81,7 +88,7 @@ export default function PriceChart({ series, onHover }: PriceChartProps) {
     // Drawing is the chart's largest piece of work; in a task of its own rather than in the one that mounts
     // the chart, neither holds up a phone's main thread for long.
     const draw = setTimeout(() => {
-      plot = new uPlot(chartOptions(element.clientWidth, onHover), alignSeries(series), element);
+      plot = new uPlot(chartOptions(element.clientWidth, layers, onHover), alignLayers(layers), element);
       observer.observe(element);
     });
     return () => {
@@ -89,7 +96,7 @@ export default function PriceChart({ series, onHover }: PriceChartProps) {
       observer.disconnect();
       plot?.destroy();
     };
-  }, [series, onHover]);
+  }, [layers, onHover]);
 
   // The chart's height before it is drawn, so nothing below it moves when it is.
   return <div ref={container} style={{ minHeight: CHART_HEIGHT }} />;

@@ -4,6 +4,7 @@ import type {
   CollectionItem,
   CollectionResponse,
 } from '#shared/schemas/collections.ts';
+import type { CollectionEstimatesResponse, CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Under ['users', id, …] so a live collection event for that user refreshes it in every open tab. */
@@ -14,6 +15,25 @@ export function useCollection(userId: string) {
     queryKey: collectionKey(userId),
     queryFn: ({ signal }) =>
       api<CollectionResponse>(`/api/users/${encodeURIComponent(userId)}/collection`, { signal }),
+  });
+}
+
+/** Each valued collected card's estimate; refreshed with the collection. */
+export function useCollectionEstimates(userId: string) {
+  return useQuery({
+    queryKey: [...collectionKey(userId), 'estimates'] as const,
+    queryFn: ({ signal }) =>
+      api<CollectionEstimatesResponse>(`/api/users/${encodeURIComponent(userId)}/collection/estimates`, {
+        signal,
+      }),
+  });
+}
+
+/** The owner's collection value and its history; refreshed with the collection. */
+export function useCollectionValue(ownerId: string) {
+  return useQuery({
+    queryKey: [...collectionKey(ownerId), 'value'] as const,
+    queryFn: ({ signal }) => api<CollectionValueResponse>('/api/users/me/collection/value', { signal }),
   });
 }
 

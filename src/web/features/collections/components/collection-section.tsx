@@ -9,11 +9,11 @@ import {
 } from '#shared/collection-rules.ts';
 import type { CollectionItem, CollectionResponse } from '#shared/schemas/collections.ts';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useCollection } from '#web/features/collections/api/collection.ts';
+import { useCollection, useCollectionEstimates } from '#web/features/collections/api/collection.ts';
 import { AddCardSheet, type SetCardsQuery } from './add-card-sheet.tsx';
 import { CollectionSearch } from './collection-search.tsx';
 import { FilterMenu, type FilterValue, NO_FILTER } from './filter-menu.tsx';
-import { type CollectionView, ItemCard } from './item-card.tsx';
+import { type CollectionView, ItemCard, type ItemEstimate } from './item-card.tsx';
 import { ListBody } from './list-body.tsx';
 import { RemoveDialog } from './remove-dialog.tsx';
 
@@ -36,6 +36,7 @@ const itemsOf = (data: CollectionResponse, list: CollectionList) =>
  */
 export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer }: CollectionSectionProps) {
   const collection = useCollection(profileId);
+  const estimates = useCollectionEstimates(profileId);
   const [tab, setTab] = useState<CollectionList>('collected');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<FilterValue>(NO_FILTER);
@@ -49,6 +50,12 @@ export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer
     return <ErrorNotice message={collection.error.message} onRetry={() => void collection.refetch()} />;
   }
   const items = itemsOf(collection.data, list);
+  const estimateByItem = new Map(estimates.data?.estimates.map((estimate) => [estimate.itemId, estimate]));
+  const estimateOf = (item: CollectionItem): ItemEstimate => {
+    if (estimates.isError) return { status: 'error' };
+    if (estimates.isPending) return { status: 'pending' };
+    return { status: 'done', estimate: estimateByItem.get(item.id) };
+  };
   const shown = filterCollection(items, { query, ...filter });
   const clearAll = () => {
     setQuery('');
@@ -96,6 +103,7 @@ export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer
                   view={view}
                   onRemove={isOwner ? () => setRemoving(item) : undefined}
                   offer={isOwner ? undefined : itemOffer?.(item)}
+                  estimate={estimateOf(item)}
                 />
               ))}
             </ListBody>

@@ -1,11 +1,21 @@
 import { BadgeDollarSign, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isHoloItem, printedCardName } from '#shared/collection-rules.ts';
+import { isValuable } from '#shared/estimate-rules.ts';
 import type { CollectionItem } from '#shared/schemas/collections.ts';
+import type { SlabEstimate } from '#shared/schemas/valuation.ts';
 import { getSet } from '#shared/sets.ts';
 import { buttonClass } from '#web/components/ui/button.tsx';
+import { estimateBasisShort } from '#web/lib/estimate-text.ts';
+import { formatDollars } from '#web/lib/format.ts';
 
 export type CollectionView = 'grid' | 'list';
+
+/** A card's estimate as far as it is known: still loading, failed, or the answer. */
+export type ItemEstimate =
+  | { status: 'pending' }
+  | { status: 'error' }
+  | { status: 'done'; estimate: SlabEstimate | undefined };
 
 interface ItemCardProps {
   item: CollectionItem;
@@ -14,10 +24,31 @@ interface ItemCardProps {
   onRemove?: () => void;
   /** Make Offer and the viewer's own offer status, on another collector's card. */
   offer?: ReactNode;
+  estimate: ItemEstimate;
 }
 
 export function itemTitle(item: Pick<CollectionItem, 'cardName' | 'cardNumber'>): string {
   return `${printedCardName(item.cardName)} ${item.cardNumber}`;
+}
+
+/** What a graded 1st Edition card is worth, with what the figure stands on (docs/product.md §2). */
+function EstimateLine({ item, estimate }: { item: CollectionItem; estimate: ItemEstimate }) {
+  if (!isValuable(item) || item.gradingCompany === null) return null;
+  if (estimate.status === 'pending') return <p className="text-xs text-slate-500">Estimating…</p>;
+  if (estimate.status === 'error' || !estimate.estimate) {
+    return <p className="text-xs text-slate-500">Estimate unavailable</p>;
+  }
+  const { estimate: value } = estimate;
+  return (
+    <div className="text-xs">
+      {value.estimate !== null ? (
+        <p className="text-slate-900">
+          Est. <span className="font-semibold tabular-nums">{formatDollars(value.estimate)}</span>
+        </p>
+      ) : null}
+      <p className="text-slate-600">{estimateBasisShort(value, item.gradingCompany)}</p>
+    </div>
+  );
 }
 
 function gradeText(item: CollectionItem): string {
@@ -26,7 +57,7 @@ function gradeText(item: CollectionItem): string {
 }
 
 /** One card of a Collected or Want to Buy list, as a grid tile or a list row. */
-export function ItemCard({ item, view, onRemove, offer }: ItemCardProps) {
+export function ItemCard({ item, view, onRemove, offer, estimate }: ItemCardProps) {
   const title = itemTitle(item);
   const grid = view === 'grid';
   return (
@@ -57,6 +88,7 @@ export function ItemCard({ item, view, onRemove, offer }: ItemCardProps) {
           {item.variant ? ` · ${item.variant}` : ''}
         </p>
         {item.certNumber ? <p className="text-xs text-slate-600">Cert {item.certNumber}</p> : null}
+        {item.list === 'collected' ? <EstimateLine item={item} estimate={estimate} /> : null}
         {item.acceptingOffers ? (
           <p className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
             <BadgeDollarSign className="size-3.5" aria-hidden />

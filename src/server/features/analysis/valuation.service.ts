@@ -1,0 +1,103 @@
+import { normaliseCardName } from '#shared/card-names.ts';
+import { type Card, findCardByName } from '#shared/catalogue.ts';
+import { periodStart } from '#shared/sales-constants.ts';
+import type { EstimateQuery, LadderQuery, LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
+import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
+import { type CohortValue, cohortValue, lastWeekEnd } from './cohort-value.ts';
+import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
+import { gradeLadder } from './grade-ladder.ts';
+import { estimateCohort, toSlabEstimate } from './slab-estimate.ts';
+
+/**
+ * The grade ladder of a card as JSON bytes (docs/product.md §3), cached with the card's other answers. An
+ * unknown card answers as the analysis does: the name as typed, cardId null and no rows.
+ */
+export async function ladderJson(
+  context: AnalysisContext,
+  query: LadderQuery,
+  now: number = Date.now(),
+): Promise<Buffer> {
+  const card = findCardByName(query.set, query.card);
+  if (!card) {
+    const empty: LadderResponse = {
+      cardId: null,
+      cardName: normaliseCardName(query.card),
+      setId: query.set,
+      period: query.period,
+      rows: [],
+    };
+    return Buffer.from(JSON.stringify(empty));
+  }
+  const caches = context.analysisCaches;
+  const key = [card.cardId, 'ladder', query.period, query.includeFlagged].join('|');
+  return cached(caches, caches.responses, 'ladder', key, async () => {
+    const since = periodStart(query.period, now);
+    const rows = gradeLadder(await cardSalesOf(context, card), {
+      since: since === undefined ? undefined : Date.parse(since),
+      now,
+      includeFlagged: query.includeFlagged,
+    });
+    const ladder: LadderResponse = {
+      cardId: card.cardId,
+      cardName: card.searchName,
+      setId: card.setId,
+      period: query.period,
+      rows,
+    };
+    return Buffer.from(JSON.stringify(ladder));
+  });
+}
+
+/** The card's cohorts of one grader. */
+async function graderCohorts(
+  context: AnalysisContext,
+  card: Card,
+  grader: string,
+  includeFlagged: boolean,
+): Promise<GradeCohort[]> {
+  const cohorts = gradeCohorts(await cardSalesOf(context, card), includeFlagged);
+  return cohorts.filter((cohort) => cohort.grader === grader);
+}
+
+/**
+ * The estimate of a slab of the card (docs/decisions/017-slab-estimate.md) as JSON bytes, cached with the
+ * card's other answers; basis none for an unknown card.
+ */
+export async function estimateJson(
+  context: AnalysisContext,
+  query: EstimateQuery,
+  now: number = Date.now(),
+): Promise<Buffer> {
+  const card = findCardByName(query.set, query.card);
+  if (!card) return Buffer.from(JSON.stringify(toSlabEstimate(undefined, now)));
+  const caches = context.analysisCaches;
+  const key = [card.cardId, 'estimate', query.grader, query.grade, query.includeFlagged].join('|');
+  return cached(caches, caches.responses, 'estimate', key, async () => {
+    const cohorts = await graderCohorts(context, card, query.grader, query.includeFlagged);
+    const estimate: SlabEstimate = toSlabEstimate(estimateCohort(cohorts, query.grade, now), now);
+    return Buffer.from(JSON.stringify(estimate));
+  });
+}
+
+/**
+ * A slab's value now and at the end of each of the last weeks, from sales that are not excluded: computed
+ * once per card, grader and grade and kept until the card's sales change or a new week ends.
+ */
+export function cohortValueOf(
+  context: AnalysisContext,
+  card: Card,
+  grader: string,
+  grade: number,
+  now: number = Date.now(),
+): Promise<CohortValue> {
+  const caches = context.analysisCaches;
+  const weekEnd = lastWeekEnd(now);
+  return cached(
+    caches,
+    caches.cohortValues,
+    'cohort-value',
+    [card.cardId, grader, grade].join('|'),
+    async () => cohortValue(await graderCohorts(context, card, grader, false), grade, now),
+    (value) => value.lastWeekEnd === weekEnd,
+  );
+}
