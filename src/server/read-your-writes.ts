@@ -6,9 +6,10 @@ export const WROTE_COOKIE = 'holoscope_wrote';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Either way round, so a few milliseconds between two instances' clocks do not matter. */
 function wroteRecently(value: string | undefined, now: number): boolean {
   const at = Number(value);
-  return Number.isFinite(at) && at <= now && now - at < READ_YOUR_WRITES_MS;
+  return Number.isFinite(at) && Math.abs(now - at) < READ_YOUR_WRITES_MS;
 }
 
 /**

@@ -68,6 +68,7 @@ export async function salesIndexNames(database: DatabaseHandle): Promise<string[
   const query =
     database.dialect === 'sqlite'
       ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'sales'`
-      : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'sales'`;
+      : sql<{ name: string }>`
+          select indexname as name from pg_indexes where tablename = 'sales' and schemaname = current_schema()`;
   return (await query.execute(database.db)).rows.map((row) => row.name).sort();
 }
