@@ -1,6 +1,9 @@
+import { type ChildProcess, fork, type Serializable } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import type { BareAnswers } from './bare-server.ts';
+import type { InterleavedJob, InterleavedSamples } from './interleaved-client.ts';
 
 export interface Latency {
   p50: number;
@@ -74,4 +77,65 @@ export async function bareServer(
 
 export function formatMs(value: number): string {
   return `${value.toFixed(2)} ms`;
+}
+
+function forkReady<T>(script: string, message: unknown): { child: ChildProcess; answer: Promise<T> } {
+  const child = fork(script, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const answer = new Promise<T>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before answering`)));
+    child.once('message', (reply: T & { error?: string }) => {
+      if (reply.error) reject(new Error(reply.error));
+      else resolve(reply);
+    });
+  });
+  child.send(message as Serializable);
+  return { child, answer };
+}
+
+export interface InterleavedLatency {
+  app: Latency;
+  bare: Latency;
+}
+
+/**
+ * The app against a bare Node.js server answering the same bytes, request by request: a client in a process
+ * of its own asks the app and then the bare server (or the other way round, in turn) for each URL, so both
+ * meet the same moments of a shared, busy machine and their ratio is fair. The bare server also runs in a
+ * process of its own. `warmUp` pairs are asked first and not counted.
+ */
+export async function interleavedLatency(
+  urls: readonly string[],
+  warmUp: number,
+): Promise<InterleavedLatency> {
+  const bodies: Record<string, string> = {};
+  let contentType = '';
+  for (const url of new Set(urls)) {
+    const response = await fetch(url);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    contentType = response.headers.get('content-type') ?? '';
+    const { pathname, search } = new URL(url);
+    bodies[pathname + search] = Buffer.from(await response.arrayBuffer()).toString('base64');
+  }
+  const bare = forkReady<{ port: number }>('bench/bare-server.ts', {
+    contentType,
+    bodies,
+  } satisfies BareAnswers);
+  try {
+    const { port } = await bare.answer;
+    const pairs = urls.map((url): [string, string] => {
+      const { pathname, search } = new URL(url);
+      return [url, `http://127.0.0.1:${port}${pathname}${search}`];
+    });
+    const client = forkReady<{ samples: InterleavedSamples }>('bench/interleaved-client.ts', {
+      pairs: [...pairs.slice(0, warmUp), ...pairs],
+      warmUp,
+    } satisfies InterleavedJob);
+    const { samples } = await client.answer;
+    return { app: percentiles(samples.app), bare: percentiles(samples.bare) };
+  } finally {
+    bare.child.disconnect();
+  }
 }

@@ -17,7 +17,8 @@ import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { writeFlatSalesFile } from './flat-sales-file.ts';
 import { createGradedCollector } from './graded-collector.ts';
-import { bareServer, formatMs, sequentialLatency, throughput } from './measure.ts';
+import { bareServer, formatMs, interleavedLatency, sequentialLatency, throughput } from './measure.ts';
+import { startServerProcess } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +30,8 @@ const { values } = parseArgs({
   },
 });
 const WARM_UP_SECONDS = 2;
+const INTERLEAVED_PAIRS = 10_000;
+const INTERLEAVED_WARM_UP = 1000;
 const salesCount = Number(values.sales);
 const importRows = Number(values['import-rows']);
 const seconds = Number(values.seconds);
@@ -67,14 +70,40 @@ try {
 
   const prefixes = ['cha', 'pi', 'mew', 'b', 'dra', 'ra', 'energy', 'non', 'sc', 'ma', 'z', 'ele'];
   const sets = ['base_set', 'jungle_set', 'fossil_set'];
-  const suggestionUrls = Array.from({ length: 3000 }, (_, i) => {
-    const q = prefixes[i % prefixes.length]!;
-    return `${base}/api/suggestions?set=${sets[i % 3]}&q=${encodeURIComponent(q)}`;
-  });
-  await sequentialLatency(suggestionUrls.slice(0, 300));
-  const suggestions = await sequentialLatency(suggestionUrls);
+  const suggestionUrls = (origin: string, count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const q = prefixes[i % prefixes.length]!;
+      return `${origin}/api/suggestions?set=${sets[i % 3]}&q=${encodeURIComponent(q)}`;
+    });
+  await sequentialLatency(suggestionUrls(base, 300));
+  const suggestions = await sequentialLatency(suggestionUrls(base, 3000));
   record('suggestions p50', formatMs(suggestions.p50));
   record('suggestions p99', formatMs(suggestions.p99), '≤ 3 ms');
+
+  // The same against a bare Node.js server answering the same bytes, request by request from a client in a
+  // process of its own: both servers meet the same moments of a busy machine. The app runs in a process of
+  // its own too, as production runs it (logging at the default level, to a pipe).
+  const server = await startServerProcess({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DEMO_DATA: 'off',
+    DATA_DIR: database.dataDir,
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    ...(database.schema ? { LOADTEST_SCHEMA: database.schema } : {}),
+  });
+  try {
+    const { app: appLatency, bare } = await interleavedLatency(
+      suggestionUrls(server.base, INTERLEAVED_PAIRS),
+      INTERLEAVED_WARM_UP,
+    );
+    const versus = (app: number, bareMs: number) =>
+      `${formatMs(app)} vs ${formatMs(bareMs)} (${(app / bareMs).toFixed(2)}×)`;
+    record('suggestions p50 vs bare server, interleaved', versus(appLatency.p50, bare.p50));
+    record('suggestions p99 vs bare server, interleaved', versus(appLatency.p99, bare.p99), '≤ 2×');
+  } finally {
+    await server.stop();
+  }
 
   const top = await sql<{ set_id: string; card_name: string; n: number }>`
     select set_id, card_name, count(*) as n from sales group by set_id, card_name order by n desc limit 1`.execute(

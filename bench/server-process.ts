@@ -16,8 +16,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<Server
   const child = fork('bench/loadtest-server.ts', [], {
     env,
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  // Log lines go to a pipe that is read and dropped, as a log collector would take them.
+  child.stdout?.resume();
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`The server exited with ${code} before listening`)));
     child.on('message', (message: { port?: number }) => {

@@ -24,6 +24,8 @@ import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
+import { installReadYourWrites } from './read-your-writes.ts';
+import { RequestLogs } from './request-logs.ts';
 import { createSalesEvents } from './sales/sales-events.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Told of every route as it is added, so a caller can list the route table. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -43,7 +47,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    logController: new RequestLogs(),
     trustProxy: trustProxySetting(config.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -63,12 +72,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+      readUrl: config.databaseReadUrl,
+      readSchema: config.databaseReadSchema,
     });
   if (!options.database) app.addHook('onClose', () => database.close());
   await migrateToLatest(database);
 
   const salesEvents = await createSalesEvents(database);
   const media = new MediaStore(config.dataDir, database);
+  const { readRouting } = database;
+  // The analysis caches are dropped when sales change; what refills them must include the change.
+  if (readRouting) salesEvents.onChange(() => readRouting.readPrimaryForAWhile());
   const context: AppContext = {
     config,
     database,
@@ -94,6 +108,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
+  if (readRouting) installReadYourWrites(app, readRouting, config.secureCookies);
   const rateLimitStore = await createRateLimitStore(config);
   app.addHook('onClose', () => rateLimitStore.close());
   await app.register(rateLimit, rateLimitStore.options);

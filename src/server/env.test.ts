@@ -16,6 +16,20 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads from a replica only beside a PostgreSQL primary', () => {
+    const primary = 'postgres://primary/holoscope';
+    const replica = 'postgres://replica/holoscope';
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica);
+    for (const env of [
+      { DATABASE_READ_URL: replica },
+      { DATABASE_URL: 'sqlite:./var/holoscope.db', DATABASE_READ_URL: replica },
+      { DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://replica' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n {2}- DATABASE_READ_URL: /);
+    }
+  });
+
   it('lists every problem, one line each', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO_DATA: 'maybe', ADMIN_EMAIL: 'a@b.co' });

@@ -15,6 +15,10 @@ const EnvSchema = z
       .string()
       .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
@@ -39,6 +43,10 @@ const EnvSchema = z
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
     path: ['ADMIN_EMAIL'],
+  })
+  .refine((env) => !env.DATABASE_READ_URL || /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? ''), {
+    message: 'a read replica needs the primary too: set DATABASE_URL to its postgres:// URL',
+    path: ['DATABASE_READ_URL'],
   });
 
 export interface Config {
@@ -50,6 +58,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Postgres schema to use instead of public (isolated test runs). */
   databaseSchema?: string;
+  /** postgres:// URL of a read replica of DATABASE_URL, or undefined to read from the primary too. */
+  databaseReadUrl: string | undefined;
+  /** The replica's schema when it is not the primary's (tests stand two schemas in for the two servers). */
+  databaseReadSchema?: string;
   publicOrigin: string | undefined;
   logLevel: string;
   demoData: 'auto' | 'off';
@@ -102,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value.HOST,
     dataDir,
     databaseUrl,
+    databaseReadUrl: value.DATABASE_READ_URL,
     publicOrigin: value.PUBLIC_ORIGIN,
     logLevel: value.LOG_LEVEL,
     demoData: value.DEMO_DATA,

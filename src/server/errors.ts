@@ -105,7 +105,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send(body('validation', 'The request contains characters that cannot be stored.'));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ req: request, err: error }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '5')
@@ -122,7 +122,7 @@ export function installErrorHandler(app: FastifyInstance): void {
             : error.message || 'The request is not valid.';
       return reply.status(status).send(body(code, message));
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ req: request, err: error }, 'request failed');
     return reply.status(500).send(body('internal', MESSAGES.generic));
   });
 

@@ -15,12 +15,15 @@ export interface TestDatabase {
 
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-/** A fresh, migrated database: a temporary SQLite file, or a schema of its own on TEST_DATABASE_URL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database: a temporary SQLite file, or a schema of its own on TEST_DATABASE_URL; migrated to the
+ * latest schema unless `migrate` is false (a test of a migration brings it up step by step itself).
+ */
+export async function createTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-test-'));
   if (testDialect === 'sqlite') {
     const handle = connectDatabase({ databaseUrl: undefined, dataDir });
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
     return {
       handle,
       dataDir,
@@ -37,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(databaseUrl, `create schema ${schema}`);
   const handle = connectDatabase({ databaseUrl, dataDir, schema });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     handle,
     dataDir,

@@ -3,12 +3,21 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ReadRouting } from './read-routing.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** The primary: every write, and every read a feature does not mark as one a replica may answer. */
   db: Kysely<Database>;
+  /**
+   * For the reads a replica may answer (analysis, Source): the replica when DATABASE_READ_URL is set and
+   * nothing newer may be on the primary for this request (read-routing.ts), the primary otherwise.
+   */
+  readonly read: Kysely<Database>;
+  /** Present when a replica is configured: the request hook and the sales events feed it. */
+  readRouting?: ReadRouting;
   dialect: Dialect;
   /** The Postgres pool (LISTEN/NOTIFY needs its own client); undefined on SQLite. */
   pool?: pg.Pool;
@@ -23,6 +32,9 @@ export interface ConnectOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   schema?: string;
+  /** A read replica of databaseUrl (PostgreSQL only), and its schema when it is not `schema`. */
+  readUrl?: string | undefined;
+  readSchema?: string | undefined;
 }
 
 let pgTypesConfigured = false;
@@ -46,7 +58,7 @@ export function sqliteFile(dataDir: string): string {
 }
 
 export function connectDatabase(options: ConnectOptions): DatabaseHandle {
-  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options.schema);
+  if (options.databaseUrl) return connectPostgres(options.databaseUrl, options);
   return connectSqlite(sqliteFile(options.dataDir));
 }
 
@@ -64,6 +76,7 @@ function connectSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
+    read: db,
     dialect: 'sqlite',
     sqlite,
     async close() {
@@ -72,8 +85,7 @@ function connectSqlite(file: string): DatabaseHandle {
   };
 }
 
-function connectPostgres(url: string, schema: string | undefined): DatabaseHandle {
-  configurePgTypes();
+function postgresPool(url: string, schema: string | undefined): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -89,14 +101,31 @@ function connectPostgres(url: string, schema: string | undefined): DatabaseHandl
   // Its query fails instead, and the pool discards it when it comes back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
+function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
+  configurePgTypes();
+  const { schema } = options;
+  const pool = postgresPool(url, schema);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const replica = options.readUrl
+    ? new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: postgresPool(options.readUrl, options.readSchema ?? schema) }),
+      })
+    : undefined;
+  const readRouting = replica ? new ReadRouting(db, replica) : undefined;
   return {
     db,
+    get read() {
+      return readRouting ? readRouting.read : db;
+    },
+    ...(readRouting ? { readRouting } : {}),
     dialect: 'postgres',
     pool,
     ...(schema ? { schema } : {}),
     async close() {
-      await db.destroy();
+      await Promise.all([db.destroy(), replica?.destroy()]);
     },
   };
 }

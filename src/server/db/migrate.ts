@@ -5,6 +5,7 @@ import { loginFailures } from './migrations/002-login-failures.ts';
 import { collectorSearch } from './migrations/003-collector-search.ts';
 import { excludedSales } from './migrations/006-excluded-sales.ts';
 import { feeds } from './migrations/007-feeds.ts';
+import { collectedCopies } from './migrations/009-collected-copies.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -15,6 +16,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '003-collector-search': collectorSearch(handle.dialect),
         '006-excluded-sales': excludedSales(handle.dialect),
         '007-feeds': feeds(handle.dialect),
+        '009-collected-copies': collectedCopies(handle.dialect),
       };
     },
   };

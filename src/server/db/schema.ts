@@ -75,6 +75,13 @@ export interface CollectionItemsTable {
   added_at: string;
 }
 
+/** Copies of each card on Collected lists, kept by triggers on collection_items (migration 009). */
+interface CollectedCopiesTable {
+  set_id: string;
+  card_name: string;
+  copies: number;
+}
+
 export interface OffersTable {
   id: string;
   item_id: string;
@@ -187,6 +194,7 @@ export interface Database {
   sales: SalesTable;
   deleted_sales: DeletedSalesTable;
   collection_items: CollectionItemsTable;
+  collected_copies: CollectedCopiesTable;
   offers: OffersTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;

@@ -68,7 +68,7 @@ export async function cardSales(
   setId: SetId,
   cardName: string,
 ): Promise<CardSales> {
-  const { db } = database;
+  const db = database.read;
   const arrayAggregate = database.dialect === 'postgres' ? 'json_agg' : 'json_group_array';
   const card = inScope(
     db
@@ -106,7 +106,7 @@ export function salesPage(
   offset: number,
 ): Promise<ListedSale[]> {
   return inScope(
-    database.db
+    database.read
       .selectFrom('sales')
       .select([
         'id',
@@ -134,7 +134,7 @@ export function exportSales(
   filter: GradeFilter,
 ): Promise<ExportedSale[]> {
   return inScope(
-    database.db
+    database.read
       .selectFrom('sales')
       .select(['sold_on', 'price_cents', 'seller', 'seller_rating', 'grading_company', 'grade', 'sale_type']),
     scope,

@@ -28,7 +28,8 @@ function counting(handle: DatabaseHandle) {
       return args.result;
     },
   };
-  return { database: { ...handle, db: handle.db.withPlugin(plugin) }, counts };
+  const counted = handle.db.withPlugin(plugin);
+  return { database: { ...handle, db: counted, read: counted }, counts };
 }
 
 describe('analysis service', () => {

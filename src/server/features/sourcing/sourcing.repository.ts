@@ -61,14 +61,13 @@ export function findCollectedCopies(db: Db, query: CardCopiesQuery) {
 
 export type CollectedCopyRow = Awaited<ReturnType<typeof findCollectedCopies>>[number];
 
-/** Counted from the index alone; users are not joined because the foreign key keeps every owner present. */
+/** Kept by the database as collections change (migration 009), so the total costs one row however many copies. */
 export async function countCollectedCopies(db: Db, setId: SetId, cardName: string): Promise<number> {
   const row = await db
-    .selectFrom('collection_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .selectFrom('collected_copies')
+    .select('copies')
     .where('set_id', '=', setId)
     .where('card_name', '=', cardName)
-    .where('list', '=', 'collected')
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.copies ?? 0;
 }

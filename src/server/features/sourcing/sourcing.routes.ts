@@ -22,7 +22,7 @@ export function sourcingRoutes(context: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         // Collections change at any moment and the live channel tells pages when; a cached answer would lie.
         reply.header('cache-control', 'no-store');
-        return findCollectors(context.database.db, request.query, request.log);
+        return findCollectors(context.database.read, request.query, request.log);
       },
     );
   };
