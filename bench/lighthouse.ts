@@ -64,6 +64,7 @@ async function startApp(dataDir: string): Promise<{ base: string; child: ChildPr
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SECURE_COOKIES: 'false',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -29,5 +29,12 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The quick start on one's own machine: without NODE_ENV and PUBLIC_ORIGIN the site is the local address.
+// A production server says NODE_ENV=production and its PUBLIC_ORIGIN (docs/operations.md).
+if (!process.env.NODE_ENV && !process.env.PUBLIC_ORIGIN) {
+  process.env.PUBLIC_ORIGIN = `http://localhost:${process.env.PORT || 3000}`;
+  console.info(`Serving ${process.env.PUBLIC_ORIGIN} (set PUBLIC_ORIGIN to serve another address).`);
+}
+
 register();
 await import('../src/server/main.ts');

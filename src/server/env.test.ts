@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, PUBLIC_ORIGIN_REQUIRED } from './env.ts';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000 and SQLite under ./var', () => {
@@ -51,5 +52,48 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(ConfigError);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('is required to serve in production, with a line that says why', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }, { NODE_ENV: 'production', PUBLIC_ORIGIN: '' }]) {
+      try {
+        loadConfig(env, { serving: true });
+        expect.unreachable('a production server without PUBLIC_ORIGIN must not start');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems).toEqual([PUBLIC_ORIGIN_REQUIRED]);
+      }
+    }
+  });
+
+  it('stops a production server at start with that line', () => {
+    const { PUBLIC_ORIGIN: _unset, ...inherited } = process.env;
+    const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...inherited, NODE_ENV: 'production', PORT: '0', DATA_DIR: '/nonexistent/holoscope' },
+      encoding: 'utf8',
+      timeout: 30_000,
+      // Were the check missing, the server would start; it must not outlive the test.
+      killSignal: 'SIGKILL',
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(PUBLIC_ORIGIN_REQUIRED);
+  }, 40_000);
+
+  it('is listed with the other problems', () => {
+    expect(() => loadConfig({ PORT: 'eighty' }, { serving: true })).toThrow(
+      expect.objectContaining({ problems: [expect.stringMatching(/^PORT:/), PUBLIC_ORIGIN_REQUIRED] }),
+    );
+  });
+
+  it('is not needed in development, in tests, or by command-line tools', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }, { serving: true }).publicOrigin).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }, { serving: true }).publicOrigin).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production' }).publicOrigin).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://holoscope.example' }, { serving: true })
+        .publicOrigin,
+    ).toBe('https://holoscope.example');
   });
 });

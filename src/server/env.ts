@@ -94,17 +94,24 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment once; every problem is listed, one per line. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export const PUBLIC_ORIGIN_REQUIRED =
+  'PUBLIC_ORIGIN: required when NODE_ENV=production: the address people use, e.g. https://holoscope.example (the origin check of unsafe requests compares against it rather than trusting the Host header)';
+
+/**
+ * Reads and validates the environment once; every problem is listed, one per line. A server (`serving`)
+ * also needs PUBLIC_ORIGIN in production; command-line tools do not.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = false } = {}): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  const nodeEnv = parsed.success ? parsed.data.NODE_ENV : (present.NODE_ENV ?? 'production');
+  if (serving && nodeEnv === 'production' && !present.PUBLIC_ORIGIN) problems.push(PUBLIC_ORIGIN_REQUIRED);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const value = parsed.data;
   const dataDir = path.resolve(value.DATA_DIR);
   const databaseUrl = value.DATABASE_URL?.startsWith('sqlite:') ? undefined : value.DATABASE_URL;
@@ -135,9 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** For entry points: the configuration, or every problem printed and the process ended. */
-export function loadConfigOrExit(): Config {
+export function loadConfigOrExit(options: { serving?: boolean } = {}): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -4,7 +4,7 @@ import { keepStartingFeedEngine } from './features/feeds/feed-engine.ts';
 import { prepareOnStart } from './startup.ts';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit({ serving: true });
 
   const app = await buildApp(config);
   await prepareOnStart(app.context, app.log);

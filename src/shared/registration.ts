@@ -1,3 +1,5 @@
+import { normaliseUsername, usernameCharacterProblem, usernameLength } from './usernames.ts';
+
 /**
  * docs/product.md §5 registration rules in SPEC.md's order. The sign-up form shows the first failure as its error
  * banner and the server answers the same first failure, so both always agree on the message.
@@ -39,11 +41,15 @@ export interface RegistrationProblem {
 
 /** The first rule the input breaks, or null when it passes them all. */
 export function firstRegistrationProblem(input: RegistrationInput): RegistrationProblem | null {
-  const username = input.username.trim();
+  const username = normaliseUsername(input.username);
   const m = REGISTRATION_MESSAGES;
   if (username === '') return { field: 'username', message: m.usernameRequired };
-  if (username.length < USERNAME_MIN_LENGTH) return { field: 'username', message: m.usernameTooShort };
-  if (username.length > USERNAME_MAX_LENGTH) return { field: 'username', message: m.usernameTooLong };
+  if (usernameLength(username) < USERNAME_MIN_LENGTH)
+    return { field: 'username', message: m.usernameTooShort };
+  if (usernameLength(username) > USERNAME_MAX_LENGTH)
+    return { field: 'username', message: m.usernameTooLong };
+  const characters = usernameCharacterProblem(username);
+  if (characters) return { field: 'username', message: characters };
   if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
   if (input.password === '') return { field: 'password', message: m.passwordRequired };
   if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
@@ -65,9 +71,4 @@ export function isValidEmail(email: string): boolean {
 /** Emails are compared and stored trimmed and lower-cased, so one address is one account. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** Usernames are unique regardless of case. */
-export function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
 }

@@ -31,6 +31,14 @@ test.describe('accounts', () => {
     const steps: [() => Promise<void>, string][] = [
       [async () => {}, 'Username is required'],
       [() => sheet.getByLabel('Username').fill('ab'), 'Username must be at least 3 characters long'],
+      [
+        () => sheet.getByLabel('Username').fill('Ash\u200bKetchum'),
+        'Usernames cannot contain invisible, control or formatting characters',
+      ],
+      [
+        () => sheet.getByLabel('Username').fill('Mist\u0443'),
+        'Usernames cannot mix Latin, Cyrillic, Greek, Armenian or Cherokee letters',
+      ],
       [() => sheet.getByLabel('Username').fill(user.username), 'Email is required'],
       [() => sheet.getByLabel('Email').fill(user.email), 'Password is required'],
       [

@@ -43,6 +43,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      PUBLIC_ORIGIN: `http://127.0.0.1:${chosen}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,7 +95,7 @@ export async function loginAdmin(origin: string): Promise<string> {
     body: JSON.stringify(ADMIN),
   });
   if (response.status !== 200) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('holoscope_session='));
+  const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?holoscope_session=/.test(value));
   if (!cookie) throw new Error('Sign-in set no session cookie');
   return cookie.split(';')[0]!;
 }

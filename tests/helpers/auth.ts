@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { App } from '#server/app.ts';
 import { createOrPromoteAdmin } from '#server/features/accounts/bootstrap-admin.ts';
-import { SESSION_COOKIE } from '#server/features/accounts/sessions.ts';
+import { cookieName, SESSION_COOKIE } from '#server/features/accounts/sessions.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -9,7 +9,7 @@ export interface TestUser {
   user: SessionUser;
   email: string;
   password: string;
-  /** The Cookie header value that signs this user in: `holoscope_session=…`. */
+  /** The Cookie header value that signs this user in: `holoscope_session=…` (`__Host-…` when secure). */
   cookie: string;
 }
 
@@ -19,10 +19,12 @@ export function someIp(): string {
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
+const SESSION_COOKIE_NAMES = [SESSION_COOKIE, cookieName(SESSION_COOKIE, true)];
+
 export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }): string {
-  const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+  const cookie = response.cookies.find((candidate) => SESSION_COOKIE_NAMES.includes(candidate.name));
   if (!cookie?.value) throw new Error('The response set no session cookie');
-  return `${SESSION_COOKIE}=${cookie.value}`;
+  return `${cookie.name}=${cookie.value}`;
 }
 
 export function registrationBody(overrides: Record<string, unknown> = {}) {

@@ -17,6 +17,10 @@ export const STAND_IN_CERTS = {
   noImages: '40000003',
   /** Found; the front scan downloads, the back scan's link is broken. */
   brokenScan: '40000004',
+  /** Found; the front scan is on PSA's host, the back scan on another host (which must not be asked). */
+  foreignScan: '40000005',
+  /** Found; the front scan's link redirects to another host, the back scan's to another path of PSA's host. */
+  redirectedScan: '40000006',
   /** PSA has no record: 200 {IsValidRequest: true, ServerMessage: "No data found"}. */
   unknown: '40000404',
   /** PSA rejects the number: 200 {IsValidRequest: false, ServerMessage: "Invalid CertNo"}. */
@@ -37,6 +41,8 @@ const SUBJECTS: Record<string, { subject: string; grade: string; population: num
   [STAND_IN_CERTS.withImagesFrontFirst]: { subject: 'BLASTOISE-HOLO', grade: 'MINT 9', population: 1043 },
   [STAND_IN_CERTS.noImages]: { subject: 'PIKACHU', grade: 'NM-MT 8', population: 5210 },
   [STAND_IN_CERTS.brokenScan]: { subject: 'MEWTWO-HOLO', grade: 'MINT 9', population: 2388 },
+  [STAND_IN_CERTS.foreignScan]: { subject: 'GYARADOS-HOLO', grade: 'MINT 9', population: 877 },
+  [STAND_IN_CERTS.redirectedScan]: { subject: 'ZAPDOS-HOLO', grade: 'NM-MT 8', population: 1520 },
 };
 
 export interface PsaStandIn {
@@ -46,6 +52,8 @@ export interface PsaStandIn {
   apiCalls: string[];
   /** Scans downloaded since the last reset. */
   imageCalls: string[];
+  /** Requests to the other host (not PSA's) that some scan links point at, since the last reset. */
+  elsewhereCalls: string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -92,7 +100,9 @@ export async function startPsaStandIn(
   const scans: Record<string, Buffer> = { front: await scan('#c2410c'), back: await scan('#1d4ed8') };
   const apiCalls: string[] = [];
   const imageCalls: string[] = [];
+  const elsewhereCalls: string[] = [];
   let origin = '';
+  let elsewhere = '';
 
   const json = (response: http.ServerResponse, status: number, body: unknown, headers = {}) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -102,6 +112,14 @@ export async function startPsaStandIn(
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (path === '/health') return json(response, 200, { ok: true });
+
+    const redirect = /^\/redirect\/(elsewhere|here)\/(.+)$/.exec(path);
+    if (redirect) {
+      imageCalls.push(path);
+      const target = `${redirect[1] === 'elsewhere' ? elsewhere : origin}/images/${redirect[2]}`;
+      response.writeHead(302, { location: target });
+      return response.end();
+    }
 
     const image = /^\/images\/(\d+)-(front|back)\.png$/.exec(path);
     if (image) {
@@ -156,28 +174,53 @@ export async function startPsaStandIn(
       ImageURL: `${origin}/images/${certNumber}-${certNumber === STAND_IN_CERTS.brokenScan ? 'gone' : 'back'}.png`,
     };
     if (certNumber === STAND_IN_CERTS.noImages) return json(response, 200, []);
+    if (certNumber === STAND_IN_CERTS.foreignScan) {
+      return json(response, 200, [
+        front,
+        { ...back, ImageURL: `${elsewhere}/images/${certNumber}-back.png` },
+      ]);
+    }
+    if (certNumber === STAND_IN_CERTS.redirectedScan) {
+      return json(response, 200, [
+        { ...front, ImageURL: `${origin}/redirect/elsewhere/${certNumber}-front.png` },
+        { ...back, ImageURL: `${origin}/redirect/here/${certNumber}-back.png` },
+      ]);
+    }
     return json(response, 200, certNumber === STAND_IN_CERTS.withImages ? [back, front] : [front, back]);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+  // Another host that serves the same scans: PSA never links there, so a lookup must never ask it.
+  const other = http.createServer((request, response) => {
+    elsewhereCalls.push(request.url ?? '/');
+    response.writeHead(200, { 'content-type': 'image/png' });
+    response.end(scans.front);
   });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://${host}:${port}`;
 
+  const listen = (target: http.Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      target.once('error', reject);
+      target.listen(port, host, () => resolve((target.address() as AddressInfo).port));
+    });
+  origin = `http://${host}:${await listen(server, options.port ?? 0)}`;
+  elsewhere = `http://${host}:${await listen(other, 0)}`;
+
+  const close = (target: http.Server) =>
+    new Promise<void>((resolve) => {
+      target.closeAllConnections();
+      target.close(() => resolve());
+    });
   return {
     url: `${origin}/publicapi`,
     apiCalls,
     imageCalls,
+    elsewhereCalls,
     reset() {
       apiCalls.length = 0;
       imageCalls.length = 0;
+      elsewhereCalls.length = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      await Promise.all([close(server), close(other)]);
+    },
   };
 }

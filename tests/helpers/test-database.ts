@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { connectDatabase, type DatabaseHandle } from '#server/db/connect.ts';
-import { migrateToLatest } from '#server/db/migrate.ts';
+import { migrateToLatest, migrateUpTo } from '#server/db/migrate.ts';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -16,14 +16,15 @@ export interface TestDatabase {
 export const testDialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
- * A fresh database: a temporary SQLite file, or a schema of its own on TEST_DATABASE_URL; migrated to the
- * latest schema unless `migrate` is false (a test of a migration brings it up step by step itself).
+ * A fresh, migrated database: a temporary SQLite file, or a schema of its own on TEST_DATABASE_URL. `upTo`
+ * stops after that migration, for a test of the migrations after it.
  */
-export async function createTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ upTo }: { upTo?: string } = {}): Promise<TestDatabase> {
+  const migrate = (handle: DatabaseHandle) => (upTo ? migrateUpTo(handle, upTo) : migrateToLatest(handle));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-test-'));
   if (testDialect === 'sqlite') {
     const handle = connectDatabase({ databaseUrl: undefined, dataDir });
-    if (migrate) await migrateToLatest(handle);
+    await migrate(handle);
     return {
       handle,
       dataDir,
@@ -40,7 +41,7 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<TestD
   const schema = `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(databaseUrl, `create schema ${schema}`);
   const handle = connectDatabase({ databaseUrl, dataDir, schema });
-  if (migrate) await migrateToLatest(handle);
+  await migrate(handle);
   return {
     handle,
     dataDir,
@@ -48,11 +49,7 @@ export async function createTestDatabase({ migrate = true } = {}): Promise<TestD
     schema,
     async drop() {
       await handle.close();
-      // The feed scheduler keeps its jobs in a schema beside the app's (pg-boss-feed-engine.ts).
-      await adminQuery(
-        databaseUrl,
-        `drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`,
-      );
+      await adminQuery(databaseUrl, `drop schema if exists ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -35,17 +35,23 @@ if (!databaseUrl) {
 }
 
 /** Resolves with the text of the stream once `marker` appears in it. */
-function openLiveStream(port: number) {
+function openLiveStream(port: number, cookie?: string) {
   let text = '';
+  let ended = false;
   const waiters: { marker: string; resolve: () => void }[] = [];
-  const request = http.get({ host: '127.0.0.1', port, path: '/api/live' }, (response) => {
+  const headers = cookie ? { cookie } : {};
+  const request = http.get({ host: '127.0.0.1', port, path: '/api/live', headers }, (response) => {
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       text += chunk;
       for (const waiter of waiters.filter((candidate) => text.includes(candidate.marker))) waiter.resolve();
     });
+    response.once('end', () => {
+      ended = true;
+    });
   });
   return {
+    isEnded: () => ended,
     waitFor: (marker: string) =>
       new Promise<void>((resolve, reject) => {
         if (text.includes(marker)) return resolve();
@@ -107,6 +113,20 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
     expect(onA.json().user).toBeNull();
   });
 
+  it("ends the session's live stream on A when it signs out on B", async () => {
+    const collector = await registerUser(a);
+    await a.listen({ port: 0, host: '127.0.0.1' });
+    const stream = openLiveStream((a.server.address() as AddressInfo).port, collector.cookie);
+    await stream.waitFor(': connected');
+    const logout = await b.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: collector.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await eventually(async () => stream.isEnded(), Boolean)).toBe(true);
+  });
+
   it("drops B's cached analysis of the card whose sale is deleted through A, and keeps the others", async () => {
     const [kept, doomed] = await insertSales(database.handle, [
       { card_name: 'Blastoise', price_cents: 20_000 },
@@ -164,12 +184,14 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
 
   it('counts sign-in attempts from one address across both instances', async () => {
     const ip = someIp();
+    // A different email each time, so only the per-address limit is in play (not the per-account slow-down).
+    let tries = 0;
     const attempt = (app: App) =>
       app.inject({
         method: 'POST',
         url: '/api/auth/login',
         remoteAddress: ip,
-        payload: { email: 'nobody@example.com', password: 'wrong password' },
+        payload: { email: `nobody${++tries}@example.com`, password: 'wrong password' },
       });
     const half = AUTH_RATE_LIMITS.login / 2;
     for (let i = 0; i < half; i++) expect((await attempt(a)).statusCode).toBe(401);

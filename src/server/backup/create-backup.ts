@@ -29,8 +29,9 @@ function folderName(now: Date): string {
 /**
  * Makes a backup folder laid out like DATA_DIR (the database, `media/`) plus `manifest.json`. It is built
  * under a `.partial` name and renamed when complete, so a folder named `holoscope-<time>` is always whole.
- * The database is copied before the media: media files are never deleted, so every image the copied
- * database names is in the media copy.
+ * The media are copied before the database and again after it: an image the copied database names was
+ * either stored before (and the backup keeps its own link or copy even if a replaced profile picture is
+ * deleted later) or while the database was copied (and the second pass takes it).
  */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? new Date();
@@ -39,16 +40,19 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   await fs.promises.mkdir(partial, { recursive: true });
   try {
     const { database } = options;
+    const copyAllMedia = () => copyMedia(path.join(options.dataDir, 'media'), path.join(partial, 'media'));
     let manifest: BackupManifest;
     if (database.dialect === 'sqlite') {
       if (!database.sqlite) throw new Error('The SQLite connection is not available for a backup.');
+      await copyAllMedia();
       const copy = await backupSqlite(database.sqlite, partial);
-      const media = await copyMedia(path.join(options.dataDir, 'media'), path.join(partial, 'media'));
+      const media = await copyAllMedia();
       manifest = { format: 1, createdAt: now.toISOString(), dialect: 'sqlite', ...copy, media };
     } else {
       if (!options.databaseUrl) throw new Error('DATABASE_URL is needed to back up PostgreSQL.');
+      await copyAllMedia();
       const dump = await backupPostgres(options.databaseUrl, database.schema, partial);
-      const media = await copyMedia(path.join(options.dataDir, 'media'), path.join(partial, 'media'));
+      const media = await copyAllMedia();
       manifest = { format: 1, createdAt: now.toISOString(), dialect: 'postgres', ...dump, media };
     }
     await writeManifest(partial, manifest);

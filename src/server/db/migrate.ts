@@ -1,8 +1,9 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import { initial } from './migrations/001-initial.ts';
 import { loginFailures } from './migrations/002-login-failures.ts';
 import { collectorSearch } from './migrations/003-collector-search.ts';
+import { hardening } from './migrations/004-hardening.ts';
 import { excludedSales } from './migrations/006-excluded-sales.ts';
 import { feeds } from './migrations/007-feeds.ts';
 import { collectedCopies } from './migrations/009-collected-copies.ts';
@@ -14,6 +15,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '001-initial': initial(handle.dialect),
         '002-login-failures': loginFailures(handle.dialect),
         '003-collector-search': collectorSearch(handle.dialect),
+        '004-hardening': hardening(handle.dialect),
         '006-excluded-sales': excludedSales(handle.dialect),
         '007-feeds': feeds(handle.dialect),
         '009-collected-copies': collectedCopies(handle.dialect),
@@ -22,16 +24,48 @@ function provider(handle: DatabaseHandle): MigrationProvider {
   };
 }
 
-/** Brings the schema up to date; safe to run on every start and from several instances at once. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+/**
+ * Migrations are numbered by the piece of work they belong to, and the pieces land in any order: 004 may
+ * reach a database that already has 006. Each stands on its own, so one that arrives late still runs.
+ */
+function migrator(handle: DatabaseHandle): Migrator {
+  return new Migrator({
     db: handle.db,
     provider: provider(handle),
+    allowUnorderedMigrations: true,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function check({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Kysely's migrator lists the tables of every schema on the server before it starts, so a schema that
+ * someone else drops at that moment (another deployment or test run on the same PostgreSQL) fails it with
+ * "schema … does not exist", naming that other schema. Nothing of ours was touched: it tries again.
+ */
+async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await run(migrator(handle));
+    const missing = /schema "([^"]+)" does not exist/.exec(String(result.error ?? ''))?.[1];
+    const noMigrationFailed = !result.results?.some((migration) => migration.status === 'Error');
+    if (attempt < 3 && missing && missing !== handle.schema && noMigrationFailed) continue;
+    check(result);
+    return;
+  }
+}
+
+/** Brings the schema up to date; safe to run on every start and from several instances at once. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  await migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/** Brings the schema up to the named migration, so a test of the next one starts from rows in the old shape. */
+export async function migrateUpTo(handle: DatabaseHandle, name: string): Promise<void> {
+  await migrate(handle, (migrator) => migrator.migrateTo(name));
 }

@@ -1,4 +1,8 @@
-export const LIVE_EVENT_TYPES = ['profile', 'collection', 'offer'] as const;
+/**
+ * What changed: pages refetch what they show of the user for a profile, collection or offer event. A
+ * session-ended event never reaches a page: it ends the open streams of that session.
+ */
+export const LIVE_EVENT_TYPES = ['profile', 'collection', 'offer', 'session-ended'] as const;
 type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Something about a user changed; subscribers refetch what they show of that user. */
@@ -7,6 +11,8 @@ export interface LiveEvent {
   userId: string;
   /** Only these users hear of it (an offer concerns its two parties); absent means everyone. */
   to?: string[];
+  /** For session-ended: the session (the SHA-256 of its token) that was revoked. */
+  sessionId?: string;
 }
 
 export type LiveListener = (event: LiveEvent) => void;

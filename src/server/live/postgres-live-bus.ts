@@ -22,6 +22,7 @@ function parseEvent(payload: string | undefined): LiveEvent | undefined {
       type: value.type as LiveEvent['type'],
       userId: value.userId,
       ...(Array.isArray(value.to) ? { to: value.to.filter((id) => typeof id === 'string') } : {}),
+      ...(typeof value.sessionId === 'string' ? { sessionId: value.sessionId } : {}),
     };
   } catch {
     return undefined;

@@ -2,8 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { deleteMediaUnlessUsed, insertMedia, lockImage } from './media.repository.ts';
 
 /** Uploads larger than this are refused before any decoding. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -45,35 +48,52 @@ export class MediaStore {
   }
 
   async putImage(input: Buffer, options: ImageOptions): Promise<StoredImage> {
-    if (input.byteLength > MAX_IMAGE_BYTES) {
-      throw new AppError(
-        413,
-        'payload-too-large',
-        'That image is larger than 10 MB. Please choose a smaller one.',
-      );
-    }
-    const { data, info } = await reencode(input, options);
-    const hash = crypto.createHash('sha256').update(data).digest('hex');
-    const file = this.fileFor(hash);
-    if (!fs.existsSync(file)) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-      await fs.promises.writeFile(temporary, data);
-      await fs.promises.rename(temporary, file);
-    }
-    const stored: StoredImage = {
-      hash,
-      width: info.width,
-      height: info.height,
-      bytes: data.byteLength,
-      mime: 'image/webp',
-    };
-    await this.database.db
-      .insertInto('media')
-      .values({ ...stored, created_at: new Date().toISOString() })
-      .onConflict((conflict) => conflict.column('hash').doNothing())
-      .execute();
-    return stored;
+    const image = await encode(input, options);
+    await this.writeFile(image);
+    await insertMedia(this.database.db, image.stored);
+    return image.stored;
+  }
+
+  /**
+   * Stores an image as the new value of one reference (a profile picture) and lets go of the image it
+   * replaces when nothing else shows it. `point` sets the reference in the transaction and returns the hash
+   * it held before. The new image's row and reference are written under the image's lock, and its file is
+   * written again afterwards, so a removal of the same image running at that moment cannot take it away.
+   */
+  async replaceImage(
+    input: Buffer,
+    options: ImageOptions,
+    point: (trx: Kysely<Database>, hash: string) => Promise<string | null>,
+  ): Promise<StoredImage> {
+    const image = await encode(input, options);
+    const { hash } = image.stored;
+    await this.writeFile(image);
+    const previous = await this.database.db.transaction().execute(async (trx) => {
+      await lockImage(trx, this.database.dialect, hash);
+      await insertMedia(trx, image.stored);
+      return point(trx, hash);
+    });
+    await this.writeFile(image);
+    if (previous && previous !== hash) await this.removeUnlessUsed(previous);
+    return image.stored;
+  }
+
+  /** Deletes an image's row and file when nothing shows it any more. */
+  private async removeUnlessUsed(hash: string): Promise<void> {
+    await this.database.db.transaction().execute(async (trx) => {
+      await lockImage(trx, this.database.dialect, hash);
+      if (await deleteMediaUnlessUsed(trx, hash)) await fs.promises.rm(this.fileFor(hash), { force: true });
+    });
+  }
+
+  /** Written under a temporary name and renamed, so a reader never sees half a file. */
+  private async writeFile({ stored, data }: EncodedImage): Promise<void> {
+    const file = this.fileFor(stored.hash);
+    if (fs.existsSync(file)) return;
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    await fs.promises.writeFile(temporary, data);
+    await fs.promises.rename(temporary, file);
   }
 
   /** The stored file of a hash, or undefined when there is none. */
@@ -91,6 +111,28 @@ export class MediaStore {
   private fileFor(hash: string): string {
     return path.join(this.root, hash.slice(0, 2), hash.slice(2, 4), `${hash}.webp`);
   }
+}
+
+interface EncodedImage {
+  stored: StoredImage;
+  data: Buffer;
+}
+
+/** The upload re-encoded as WebP, named by the SHA-256 of the result. */
+async function encode(input: Buffer, options: ImageOptions): Promise<EncodedImage> {
+  if (input.byteLength > MAX_IMAGE_BYTES) {
+    throw new AppError(
+      413,
+      'payload-too-large',
+      'That image is larger than 10 MB. Please choose a smaller one.',
+    );
+  }
+  const { data, info } = await reencode(input, options);
+  const hash = crypto.createHash('sha256').update(data).digest('hex');
+  return {
+    stored: { hash, width: info.width, height: info.height, bytes: data.byteLength, mime: 'image/webp' },
+    data,
+  };
 }
 
 async function reencode(input: Buffer, options: ImageOptions) {

@@ -58,11 +58,16 @@ describe('AddCollectionItemBodySchema', () => {
 });
 
 describe('MakeOfferBodySchema', () => {
-  it.each([0.01, 1, 2500.5, 10_000_000])('accepts $%s', (amount) => {
-    expect(MakeOfferBodySchema.safeParse({ itemId: 'base_4_1', amount }).success).toBe(true);
+  it.each([
+    [0.01, 1],
+    [1, 100],
+    [2500.5, 250_050],
+    [10_000_000, 1_000_000_000],
+  ])('takes $%s as %d cents', (amount, cents) => {
+    expect(MakeOfferBodySchema.parse({ itemId: 'base_4_1', amount }).amount).toBe(cents);
   });
 
-  it.each([0, -1, 10_000_000.01, 1.005, Number.NaN])('refuses $%s', (amount) => {
+  it.each([0, -1, 1e-9, 10_000_000.01, 1.005, Number.NaN])('refuses $%s', (amount) => {
     expect(MakeOfferBodySchema.safeParse({ itemId: 'base_4_1', amount }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MINIMUM_MARKET_VALUE } from '../advance-terms.ts';
 import { MESSAGES } from '../errors.ts';
+import { centsFromDollars } from './common.ts';
 
 export const INQUIRY_KINDS = ['advance', 'contact', 'partnership'] as const;
 export type InquiryKind = (typeof INQUIRY_KINDS)[number];
@@ -8,9 +9,12 @@ export type InquiryKind = (typeof INQUIRY_KINDS)[number];
 export const MAX_ESTIMATED_VALUE = 10_000_000;
 export const MAX_MESSAGE_LENGTH = 2000;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const ESTIMATED_VALUE_MESSAGE = 'Enter the estimated value in dollars, for example 2500.';
 
-/** POST /api/inquiries. An advance inquiry also names the card and its estimated value in US dollars. */
+/**
+ * POST /api/inquiries. An advance inquiry also names the card and its estimated value in US dollars (whole
+ * cents once parsed).
+ */
 export const InquiryBodySchema = z
   .object({
     kind: z.enum(INQUIRY_KINDS, { error: 'Choose what your inquiry is about.' }),
@@ -31,12 +35,14 @@ export const InquiryBodySchema = z
       .min(1, 'Write a short message.')
       .max(MAX_MESSAGE_LENGTH, 'Your message can be at most 2,000 characters.'),
     card: z.string().trim().max(100, 'The card name can be at most 100 characters.').optional(),
-    estimatedValue: z
-      .number({ error: 'Enter the estimated value in dollars, for example 2500.' })
-      .positive('Enter the estimated value in dollars, for example 2500.')
-      .max(MAX_ESTIMATED_VALUE, 'Estimated values above $10,000,000 need a call: use Contact Us.')
-      .refine(hasAtMostTwoDecimals, 'Use at most two decimals for cents.')
-      .optional(),
+    estimatedValue: centsFromDollars({
+      max: MAX_ESTIMATED_VALUE,
+      messages: {
+        'not-a-number': ESTIMATED_VALUE_MESSAGE,
+        'not-positive': ESTIMATED_VALUE_MESSAGE,
+        'too-large': 'Estimated values above $10,000,000 need a call: use Contact Us.',
+      },
+    }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.kind !== 'advance') return;
@@ -47,9 +53,9 @@ export const InquiryBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['estimatedValue'],
-        message: 'Enter the estimated value in dollars, for example 2500.',
+        message: ESTIMATED_VALUE_MESSAGE,
       });
-    } else if (body.estimatedValue < MINIMUM_MARKET_VALUE) {
+    } else if (body.estimatedValue < MINIMUM_MARKET_VALUE * 100) {
       ctx.addIssue({
         code: 'custom',
         path: ['estimatedValue'],
@@ -59,7 +65,7 @@ export const InquiryBodySchema = z
   });
 /** What a client sends. */
 export type InquiryBody = z.input<typeof InquiryBodySchema>;
-/** The same after validation: trimmed, checked. */
+/** The same after validation: trimmed, checked, the estimated value in whole cents. */
 export type ValidInquiry = z.output<typeof InquiryBodySchema>;
 
 export const InquirySchema = z.object({

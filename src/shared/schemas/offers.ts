@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRADING_COMPANIES } from '../collection-rules.ts';
 import { SET_IDS } from '../sets.ts';
+import { centsFromDollars } from './common.ts';
 
 /** docs/product.md §9: the offer sheet's fixed text. */
 export const OFFER_RESPONSE_TIME_TEXT = 'Response time: 2h avg';
@@ -29,20 +30,22 @@ export const OFFER_MESSAGES = {
   noLongerOpen: 'This offer is no longer open.',
 } as const;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-/** POST /api/offers: an amount in US dollars on a collected card that accepts offers. */
+/** POST /api/offers: an amount in US dollars (whole cents once parsed) on a collected card that accepts offers. */
 export const MakeOfferBodySchema = z.object({
   itemId: z
     .string({ error: OFFER_MESSAGES.itemRequired })
     .trim()
     .min(1, OFFER_MESSAGES.itemRequired)
     .max(100, OFFER_MESSAGES.itemNotFound),
-  amount: z
-    .number({ error: OFFER_MESSAGES.amount })
-    .positive(OFFER_MESSAGES.amountPositive)
-    .max(MAX_OFFER_AMOUNT, OFFER_MESSAGES.amountTooHigh)
-    .refine(hasAtMostTwoDecimals, OFFER_MESSAGES.amountCents),
+  amount: centsFromDollars({
+    max: MAX_OFFER_AMOUNT,
+    messages: {
+      'not-a-number': OFFER_MESSAGES.amount,
+      'not-positive': OFFER_MESSAGES.amountPositive,
+      'too-large': OFFER_MESSAGES.amountTooHigh,
+      'too-precise': OFFER_MESSAGES.amountCents,
+    },
+  }),
   message: z
     .string()
     .trim()
@@ -50,7 +53,9 @@ export const MakeOfferBodySchema = z.object({
     .nullish()
     .meta({ description: 'Optional note to the owner, at most 500 characters' }),
 });
+/** What a client sends: the amount in dollars. */
 export type MakeOfferBody = z.input<typeof MakeOfferBodySchema>;
+/** The same after validation: the amount in whole cents, the message trimmed. */
 export type ValidOffer = z.output<typeof MakeOfferBodySchema>;
 
 export const OfferPartySchema = z.object({ id: z.string(), username: z.string() });

@@ -7,7 +7,7 @@ import { addItem, makeOffer } from '../../helpers/collection-factory.ts';
 import { STAND_IN_CERTS } from '../../helpers/psa-stand-in.ts';
 import { insertSales } from '../../helpers/sales-factory.ts';
 import { multipartBody, pngOf } from '../../helpers/upload.ts';
-import { type SecurityApp, send, useSecurityApp } from './security-app.ts';
+import { type Answer, type SecurityApp, send, useSecurityApp } from './security-app.ts';
 
 const ROLES = ['visitor', 'collector', 'other', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -20,6 +20,11 @@ interface Entry {
   expect: Record<Role, number>;
   /** The request ends or replaces the session it carries, so it gets a throwaway one. */
   ownSession?: boolean;
+  /**
+   * The answer is the same whoever asks, so it may be cached. Every other answer depends on the session and
+   * must say `Cache-Control: no-store`.
+   */
+  shared?: true;
 }
 
 const everyone = (status: number): Record<Role, number> => ({
@@ -106,13 +111,29 @@ const feedAction = (action: string) => async (world: SecurityApp) => ({
 
 /** Every route of the app, with the status each kind of caller gets (docs/product.md §6 and §7). */
 const MATRIX: Record<string, Entry> = {
-  'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
-  'GET /readyz': { request: get('/readyz'), expect: everyone(200) },
-  'GET /api/sets': { request: get('/api/sets'), expect: everyone(200) },
-  'GET /api/sets/:setId/cards': { request: get('/api/sets/jungle/cards'), expect: everyone(200) },
-  'GET /card-images/:cardId': { request: get(`/card-images/${charizard?.cardId}`), expect: everyone(200) },
-  'GET /media/:hash': { request: (world) => ({ method: 'GET', url: world.mediaUrl }), expect: everyone(200) },
-  'GET /api/suggestions': { request: get('/api/suggestions?set=base_set&q=char'), expect: everyone(200) },
+  'GET /healthz': { request: get('/healthz'), expect: everyone(200), shared: true },
+  'GET /readyz': { request: get('/readyz'), expect: everyone(200), shared: true },
+  'GET /api/sets': { request: get('/api/sets'), expect: everyone(200), shared: true },
+  'GET /api/sets/:setId/cards': {
+    request: get('/api/sets/jungle/cards'),
+    expect: everyone(200),
+    shared: true,
+  },
+  'GET /card-images/:cardId': {
+    request: get(`/card-images/${charizard?.cardId}`),
+    expect: everyone(200),
+    shared: true,
+  },
+  'GET /media/:hash': {
+    request: (world) => ({ method: 'GET', url: world.mediaUrl }),
+    expect: everyone(200),
+    shared: true,
+  },
+  'GET /api/suggestions': {
+    request: get('/api/suggestions?set=base_set&q=char'),
+    expect: everyone(200),
+    shared: true,
+  },
   'GET /api/sales/analysis': {
     request: get('/api/sales/analysis?set=base_set&card=Charizard&period=all'),
     expect: everyone(200),
@@ -129,7 +150,11 @@ const MATRIX: Record<string, Entry> = {
     request: get('/api/sales/estimate?set=base_set&card=Charizard&grader=PSA&grade=9'),
     expect: everyone(200),
   },
-  'GET /api/consignment-agents': { request: get('/api/consignment-agents'), expect: everyone(200) },
+  'GET /api/consignment-agents': {
+    request: get('/api/consignment-agents'),
+    expect: everyone(200),
+    shared: true,
+  },
   'POST /api/auth/register': {
     request: () => ({ method: 'POST', url: '/api/auth/register', payload: registrationBody() }),
     expect: everyone(201),
@@ -310,21 +335,44 @@ describe('authorization matrix', () => {
     expect(stale, `Matrix entries for routes the app does not serve: ${stale.join(', ')}`).toEqual([]);
   });
 
-  it.each(Object.keys(MATRIX))('%s answers each caller as the contract says', async (key) => {
+  /** The route's answer to each kind of caller, each with state of its own to act on. */
+  async function answersOf(key: string): Promise<Record<Role, Answer>> {
     const entry = MATRIX[key] as Entry;
-    const actual: Partial<Record<Role, number>> = {};
-    const bodies: string[] = [];
+    const answers = {} as Record<Role, Answer>;
     for (const role of ROLES) {
       const request = await entry.request(world, role);
       const cookie = await cookieOf(world, role, entry.ownSession ?? false);
-      const answer = await send(world.app, {
+      answers[role] = await send(world.app, {
         ...request,
         remoteAddress: someIp(),
         headers: { ...(request.headers ?? {}), ...(cookie ? { cookie } : {}) },
       });
-      actual[role] = answer.statusCode;
-      if (answer.statusCode >= 400) bodies.push(`${role}: ${answer.body}`);
     }
-    expect(actual, bodies.join('\n')).toEqual(entry.expect);
-  });
+    return answers;
+  }
+
+  it.each(Object.keys(MATRIX))(
+    '%s answers each caller as the contract says, and lets no cache keep a private answer',
+    async (key) => {
+      const entry = MATRIX[key] as Entry;
+      const answers = await answersOf(key);
+      const actual = Object.fromEntries(ROLES.map((role) => [role, answers[role].statusCode]));
+      const bodies = ROLES.filter((role) => answers[role].statusCode >= 400).map(
+        (role) => `${role}: ${answers[role].body}`,
+      );
+      expect(actual, bodies.join('\n')).toEqual(entry.expect);
+
+      for (const role of ROLES) {
+        if (entry.shared) {
+          const { statusCode, body } = answers[role];
+          expect({ statusCode, body }, role).toEqual({
+            statusCode: answers.visitor.statusCode,
+            body: answers.visitor.body,
+          });
+        } else {
+          expect(answers[role].headers['cache-control'], role).toBe('no-store');
+        }
+      }
+    },
+  );
 });

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorBody } from '#shared/errors.ts';
 import { registrationBody, someIp } from '../../helpers/auth.ts';
+import { addItem } from '../../helpers/collection-factory.ts';
 import {
   contentType,
   hostileBody,
@@ -15,6 +17,12 @@ import {
   snapshotOf,
   stringsIn,
 } from './hostile-input.ts';
+import {
+  JSON_ROUTES_WITHOUT_NUMBERS,
+  JSON_WRITE_ROUTES,
+  type JsonWriteRoute,
+  type JsonWriteWorld,
+} from './json-write-routes.ts';
 import { type RouteKey, send, useSecurityApp } from './security-app.ts';
 
 const RUNS_PER_ROUTE = 50;
@@ -194,6 +202,78 @@ describe('hostile input', () => {
     }
     expect(failures, failures.join('\n\n')).toEqual([]);
   }, 120_000);
+});
+
+describe('JSON writes with hostile numbers and strings', () => {
+  const t = useSecurityApp();
+  const world: JsonWriteWorld = { itemIds: [] };
+  const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+  beforeAll(async () => {
+    for (const cardName of ['Blastoise', 'Venusaur', 'Alakazam', 'Gyarados', 'Mewtwo', 'Zapdos']) {
+      const item = await addItem(t.app, t.collector, {
+        cardName,
+        cardNumber: undefined,
+        acceptingOffers: true,
+      });
+      world.itemIds.push(item.id);
+    }
+  });
+
+  /** How many stored amounts of each of the route's money columns are $0 or less. */
+  async function moneyOfZeroOrLess(route: JsonWriteRoute): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const { table, column } of route.money) {
+      const { rows } = await sql<{ count: number | string }>`
+        select count(*) as count from ${sql.table(table)} where ${sql.ref(column)} <= 0`.execute(
+        t.database.handle.db,
+      );
+      counts[`${table}.${column}`] = Number(rows[0]?.count);
+    }
+    return counts;
+  }
+
+  it('knows every JSON route as one that takes numbers or one that does not', () => {
+    const json = t.routes.filter((route) => route.schema?.body).map(routeKey);
+    expect(json.sort()).toEqual([...JSON_WRITE_ROUTES.map(routeKey), ...JSON_ROUTES_WITHOUT_NUMBERS].sort());
+  });
+
+  it.each(JSON_WRITE_ROUTES.map((route): [string, JsonWriteRoute] => [routeKey(route), route]))(
+    '%s never fails, answers in the contract and stores no money of zero dollars or less',
+    async (key, route) => {
+      const cookie = route.as === 'visitor' ? undefined : t[route.as].cookie;
+      let lastFailure = '';
+      await fc
+        .assert(
+          fc.asyncProperty(route.body(world), async (body) => {
+            const before = await moneyOfZeroOrLess(route);
+            const answer = await t.app.inject({
+              method: route.method,
+              url: route.url,
+              payload: body,
+              remoteAddress: someIp(),
+              ...(cookie ? { headers: { cookie } } : {}),
+            });
+            const described = `${key}: ${JSON.stringify(body).slice(0, 400)} → ${answer.statusCode} ${answer.body.slice(0, 300)}`;
+            try {
+              expect(answer.statusCode).toBeLessThan(500);
+              if (answer.statusCode >= 400) expect(isErrorBody(answer.json())).toBe(true);
+              expect(await moneyOfZeroOrLess(route)).toEqual(before);
+            } catch (error) {
+              // Shrinking runs the property again: the last failure kept is the smallest one.
+              lastFailure = described;
+              throw error;
+            }
+          }),
+          { numRuns: 150 },
+        )
+        .catch((error: Error) => {
+          throw new Error(`${lastFailure}\n${error.message}`);
+        });
+      expect(Object.values(await moneyOfZeroOrLess(route)).every((count) => count === 0)).toBe(true);
+    },
+    120_000,
+  );
 });
 
 function safeDecode(text: string): string {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '#server/features/accounts/known-devices.ts';
 import { SESSION_COOKIE } from '#server/features/accounts/sessions.ts';
 import { makeAdmin, registerUser, registrationBody, someIp, type TestUser } from '../../helpers/auth.ts';
 import { addItem, itemBody } from '../../helpers/collection-factory.ts';
@@ -126,21 +127,39 @@ describe('served over HTTPS with secure cookies', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/ and Secure', async () => {
+  it('sets the session cookie __Host-, HttpOnly, SameSite=Lax, Path=/ and Secure', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: other.email, password: other.password },
       remoteAddress: someIp(),
     });
-    const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+    const name = `__Host-${SESSION_COOKIE}`;
+    const cookie = response.cookies.find((candidate) => candidate.name === name);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
+    expect(cookie?.domain).toBeUndefined();
+    const device = response.cookies.find((candidate) => candidate.name === `__Host-${DEVICE_COOKIE}`);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', secure: true });
+    expect(device?.domain).toBeUndefined();
+    const signedIn = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: `${name}=${cookie?.value}` },
+    });
+    expect(signedIn.json().user?.id).toBe(other.user.id);
+
+    // The bare name is what a page on plain http or a subdomain could plant; it signs nobody in here.
+    const planted = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: `${SESSION_COOKIE}=${cookie?.value}` },
+    });
+    expect(planted.json().user).toBeNull();
+
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie: `${SESSION_COOKIE}=${cookie?.value}` },
+      headers: { cookie: `${name}=${cookie?.value}` },
     });
-    const cleared = logout.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
+    const cleared = logout.cookies.find((candidate) => candidate.name === name);
     expect(cleared).toMatchObject({ value: '', httpOnly: true, sameSite: 'Lax', path: '/', secure: true });
   });
 
@@ -196,6 +215,7 @@ describe('served over plain HTTP without secure cookies', () => {
     const cookie = response.cookies.find((candidate) => candidate.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeUndefined();
+    expect(response.cookies.map((candidate) => candidate.name)).not.toContain(`__Host-${SESSION_COOKIE}`);
     expect(String(response.headers['set-cookie'])).not.toMatch(/;\s*secure/i);
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });

@@ -1,13 +1,10 @@
-import { type Kysely, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { createDemoCollectors } from '../../features/demo-data/demo-collectors.ts';
 import { countCollectedCopies } from '../../features/sourcing/sourcing.repository.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { Database } from '../schema.ts';
-import { initial } from './001-initial.ts';
-import { loginFailures } from './002-login-failures.ts';
-import { collectorSearch } from './003-collector-search.ts';
 
 /** Every card's copies on Collected lists, counted row by row: what the kept totals must equal. */
 async function countedRowByRow(db: Kysely<Database>) {
@@ -33,21 +30,7 @@ describe('migration 009: collected copies', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrate: false });
-    const { handle } = database;
-    const before009 = new Migrator({
-      db: handle.db,
-      provider: {
-        getMigrations: async () => ({
-          '001-initial': initial(handle.dialect),
-          '002-login-failures': loginFailures(handle.dialect),
-          '003-collector-search': collectorSearch(handle.dialect),
-        }),
-      },
-      ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-    });
-    const { error } = await before009.migrateToLatest();
-    if (error) throw error;
+    database = await createTestDatabase({ upTo: '003-collector-search' });
   });
 
   afterAll(async () => {

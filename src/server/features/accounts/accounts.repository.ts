@@ -1,11 +1,20 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
+import type { FailureTallies } from './sign-in-throttle.ts';
 
-/** Failed sign-ins per account (migration 003), counted in the database so the limit holds on every instance. */
+/**
+ * Failed sign-ins per account and client (migrations 002 and 004), counted in the database so the limits
+ * hold on every instance. `client` is null on failures from before it was recorded.
+ */
 interface LoginFailuresTable {
   id: string;
   email_key: string;
+  client: string | null;
   at: string;
+}
+interface AppSecretsTable {
+  name: string;
+  value: string;
 }
 type Db = Kysely<Database>;
 const withFailures = (db: Db) => db.withTables<{ login_failures: LoginFailuresTable }>();
@@ -92,8 +101,14 @@ export async function touchSession(db: Db, sessionId: string, at: string): Promi
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
 }
 
-export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** Deletes a session; the user it belonged to, or undefined when there was none. */
+export async function deleteSession(db: Db, sessionId: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
 /** Drops a user's sessions that can no longer be used, so the table does not grow without bound. */
@@ -105,19 +120,31 @@ export async function deleteDeadSessions(db: Db, userId: string, expiredBefore: 
     .execute();
 }
 
-/** How many sign-ins of an account failed since `since`, and when the oldest of them was. */
-export async function recentLoginFailures(
+/** The account's failed sign-ins since `since`, everyone's and this client's: how many, and the latest. */
+export async function loginFailureTallies(
   db: Db,
   emailKey: string,
+  client: string,
   since: string,
-): Promise<{ count: number; oldest: string | null }> {
+): Promise<FailureTallies> {
   const row = await withFailures(db)
     .selectFrom('login_failures')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('at').as('oldest')])
+    .select((eb) => {
+      const mine = eb.case().when('client', '=', client);
+      return [
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.max('at').as('last'),
+        eb.fn.sum<number>(mine.then(1).else(0).end()).as('client_count'),
+        eb.fn.max(mine.then(eb.ref('at')).end()).as('client_last'),
+      ];
+    })
     .where('email_key', '=', emailKey)
     .where('at', '>', since)
     .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+  return {
+    account: { count: Number(row?.count ?? 0), last: row?.last ?? null },
+    client: { count: Number(row?.client_count ?? 0), last: row?.client_last ?? null },
+  };
 }
 
 export async function recordLoginFailure(db: Db, failure: LoginFailuresTable, forgetBefore: string) {
@@ -129,4 +156,25 @@ export async function recordLoginFailure(db: Db, failure: LoginFailuresTable, fo
       .where('at', '<=', forgetBefore)
       .execute();
   });
+}
+
+/** A client that got the password right starts afresh on that account. */
+export async function forgetClientFailures(db: Db, emailKey: string, client: string): Promise<void> {
+  await withFailures(db)
+    .deleteFrom('login_failures')
+    .where('email_key', '=', emailKey)
+    .where('client', '=', client)
+    .execute();
+}
+
+/** A deployment-wide secret made by a migration (the known-device cookies' signing key). */
+export async function findSecret(db: Db, name: string): Promise<string> {
+  const row = await db
+    .withTables<{ app_secrets: AppSecretsTable }>()
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) throw new Error(`The secret ${name} is missing from app_secrets`);
+  return row.value;
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LoginBodySchema,
@@ -9,11 +9,27 @@ import {
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { endSession, login, register, startSession, toSessionUser, waitMessage } from './accounts.service.ts';
+import {
+  deviceCookieKey,
+  endSession,
+  login,
+  register,
+  startSession,
+  toSessionUser,
+  waitMessage,
+} from './accounts.service.ts';
+import {
+  DEVICE_COOKIE,
+  deviceCookieOptions,
+  deviceCookieValue,
+  type KnownDevice,
+  newDeviceId,
+  readDeviceCookie,
+} from './known-devices.ts';
 import { verifyAgainstNothing } from './password.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from './sessions.ts';
+import { cookieName, SESSION_COOKIE, sessionCookieOptions } from './sessions.ts';
 
-/** Requests per IP address per minute; failed sign-ins are also limited per account (accounts.service.ts). */
+/** Requests per IP address per minute; failed sign-ins are also slowed per account and client (sign-in-throttle.ts). */
 export const AUTH_RATE_LIMITS = { login: 30, register: 20 } as const;
 
 function perIpLimit(max: number) {
@@ -32,15 +48,22 @@ function perIpLimit(max: number) {
 export function accountsRoutes(context: AppContext): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
-
-  async function signIn(reply: FastifyReply, userId: string, previousToken: string | undefined) {
-    if (previousToken) await endSession(db, previousToken);
-    const session = await startSession(db, userId);
-    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(secure, session.expiresAt));
-  }
+  const sessionCookie = cookieName(SESSION_COOKIE, secure);
+  const deviceCookie = cookieName(DEVICE_COOKIE, secure);
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    const deviceKey = await deviceCookieKey(db);
+
+    /** A new session for the user, and this browser remembered as one of theirs. */
+    async function signIn(request: FastifyRequest, reply: FastifyReply, device: KnownDevice) {
+      const previousToken = request.cookies[sessionCookie];
+      if (previousToken) await endSession(context, previousToken);
+      const session = await startSession(db, device.userId);
+      reply.setCookie(sessionCookie, session.token, sessionCookieOptions(secure, session.expiresAt));
+      reply.setCookie(deviceCookie, deviceCookieValue(deviceKey, device), deviceCookieOptions(secure));
+    }
+
     // The first unknown-email sign-in would otherwise also pay for making the stand-in hash.
     void verifyAgainstNothing('');
 
@@ -57,8 +80,8 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = await register(db, request.body);
-        await signIn(reply, user.id, request.cookies[SESSION_COOKIE]);
-        reply.header('cache-control', 'no-store').status(201);
+        await signIn(request, reply, { userId: user.id, deviceId: newDeviceId() });
+        reply.status(201);
         return { user: toSessionUser(user) };
       },
     );
@@ -75,9 +98,11 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const user = await login(db, request.body);
-        await signIn(reply, user.id, request.cookies[SESSION_COOKIE]);
-        reply.header('cache-control', 'no-store');
+        const { user, device } = await login(db, request.body, {
+          address: request.ip,
+          device: readDeviceCookie(deviceKey, request.cookies[deviceCookie]),
+        });
+        await signIn(request, reply, device);
         return { user: toSessionUser(user) };
       },
     );
@@ -92,9 +117,9 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const token = request.cookies[SESSION_COOKIE];
-        if (token) await endSession(db, token);
-        reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure)).header('cache-control', 'no-store');
+        const token = request.cookies[sessionCookie];
+        if (token) await endSession(context, token);
+        reply.clearCookie(sessionCookie, sessionCookieOptions(secure));
         return { user: null };
       },
     );
@@ -108,10 +133,7 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: SessionResponseSchema },
         },
       },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { user: request.user };
-      },
+      async (request) => ({ user: request.user }),
     );
   };
 }

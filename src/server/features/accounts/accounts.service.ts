@@ -8,14 +8,16 @@ import {
   normaliseEmail,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_MESSAGES,
-  usernameKey,
 } from '#shared/registration.ts';
 import type { LoginBody, RegisterBody, SessionUser } from '#shared/schemas/accounts.ts';
+import { normaliseUsername, usernameKey } from '#shared/usernames.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
 import * as repo from './accounts.repository.ts';
+import { DEVICE_KEY_SECRET, type KnownDevice, newDeviceId } from './known-devices.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import {
   isSessionLive,
@@ -23,14 +25,13 @@ import {
   newSessionTimes,
   newSessionToken,
   SESSION_IDLE_MS,
+  sessionEndsAt,
   sessionIdOf,
 } from './sessions.ts';
+import { addressKey } from '../../client-address.ts';
+import { FAILURE_WINDOW_MS, secondsToWait } from './sign-in-throttle.ts';
 
 type Db = Kysely<Database>;
-
-/** At most this many failed sign-ins per account within the window; then sign-in waits, whatever the IP. */
-export const LOGIN_FAILURE_LIMIT = 100;
-const LOGIN_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
@@ -73,7 +74,7 @@ export async function register(db: Db, body: RegisterBody): Promise<UserRow> {
   if (body.password.trim().length < PASSWORD_MIN_LENGTH) {
     throw new AppError(400, 'weak-password', MESSAGES.weakPassword);
   }
-  const username = body.username.trim();
+  const username = normaliseUsername(body.username);
   await assertAvailable(db, email, usernameKey(username));
 
   const user: repo.NewUser = {
@@ -108,35 +109,54 @@ async function assertAvailable(db: Db, email: string, key: string): Promise<void
   }
 }
 
+/** Who is signing in: the address the attempt came from, and the known device it carries, if any. */
+export interface SignInClient {
+  address: string;
+  device: KnownDevice | null;
+}
+
 /**
- * An unknown email and a wrong password get the same answer after the same work (a password hash is
- * checked either way), so nobody can learn which emails have accounts.
+ * Checks a sign-in; on success, the user and the device to remember this browser as. An unknown email and a
+ * wrong password get the same answer after the same work (a password hash is checked either way), so nobody
+ * can learn which emails have accounts. Guessing is slowed per account and client, and strangers' failures
+ * never slow the account's own known device (sign-in-throttle.ts).
  */
-export async function login(db: Db, body: LoginBody, now = new Date()): Promise<UserRow> {
+export async function login(
+  db: Db,
+  body: LoginBody,
+  client: SignInClient,
+  now = new Date(),
+): Promise<{ user: UserRow; device: KnownDevice }> {
   const email = normaliseEmail(body.email);
   if (!isValidEmail(email)) throw new AppError(400, 'invalid-email', MESSAGES.invalidEmail);
   if (body.password === '') throw badRequest(REGISTRATION_MESSAGES.passwordRequired);
 
-  const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-  const failures = await repo.recentLoginFailures(db, email, since);
-  if (failures.count >= LOGIN_FAILURE_LIMIT && failures.oldest) {
-    const freeAt = new Date(failures.oldest).getTime() + LOGIN_FAILURE_WINDOW_MS;
-    throw rateLimited(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-  }
-
   const user = await repo.findUserByEmail(db, email);
+  const device = user && client.device?.userId === user.id ? client.device : null;
+  const clientKey = device ? `device:${device.deviceId}` : `address:${addressKey(client.address)}`;
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+  const tallies = await repo.loginFailureTallies(db, email, clientKey, since);
+  const wait = secondsToWait(tallies, device !== null, now);
+  if (wait > 0) throw rateLimited(wait);
+
   const valid = user
     ? await verifyPassword(user.password_hash, body.password)
     : await verifyAgainstNothing(body.password);
   if (!user || !valid) {
     await repo.recordLoginFailure(
       db,
-      { id: crypto.randomUUID(), email_key: email, at: now.toISOString() },
+      { id: crypto.randomUUID(), email_key: email, client: clientKey, at: now.toISOString() },
       since,
     );
     throw new AppError(401, 'invalid-credentials', MESSAGES.invalidCredentials);
   }
-  return user;
+  await repo.forgetClientFailures(db, email, clientKey);
+  return { user, device: device ?? { userId: user.id, deviceId: newDeviceId() } };
+}
+
+/** The deployment's key for signing known-device cookies, shared by every instance through the database. */
+export function deviceCookieKey(db: Db): Promise<string> {
+  return repo.findSecret(db, DEVICE_KEY_SECRET);
 }
 
 /** A fresh token for every sign-in; the user's dead sessions are swept at the same time. */
@@ -153,12 +173,31 @@ export async function startSession(db: Db, userId: string, now = new Date()) {
   return { token, expiresAt: times.expiresAt };
 }
 
-export async function endSession(db: Db, token: string): Promise<void> {
-  await repo.deleteSession(db, sessionIdOf(token));
+/**
+ * Revokes a session (sign-out, or a new sign-in on the same browser) and tells every instance, so its open
+ * live streams end too.
+ */
+export async function endSession(
+  context: Pick<AppContext, 'database' | 'live'>,
+  token: string,
+): Promise<void> {
+  const sessionId = sessionIdOf(token);
+  const userId = await repo.deleteSession(context.database.db, sessionId);
+  if (userId) await context.live.publish({ type: 'session-ended', userId, to: [userId], sessionId });
 }
 
-/** The signed-in user of a session token, or null when the token is unknown, expired or idle too long. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<UserRow | null> {
+/** A live session: its id (the token's SHA-256) and when it ends unless it is used again. */
+export interface ActiveSession {
+  id: string;
+  endsAt: string;
+}
+
+/** The signed-in user and session of a token, or null when the token is unknown, expired or idle too long. */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: UserRow; session: ActiveSession } | null> {
   const sessionId = sessionIdOf(token);
   const found = await repo.findSessionWithUser(db, sessionId);
   if (!found) return null;
@@ -166,6 +205,10 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
     await repo.deleteSession(db, sessionId);
     return null;
   }
-  if (needsTouch(found.lastSeenAt, now)) await repo.touchSession(db, sessionId, now.toISOString());
-  return found.user;
+  let lastSeenAt = found.lastSeenAt;
+  if (needsTouch(lastSeenAt, now)) {
+    lastSeenAt = now.toISOString();
+    await repo.touchSession(db, sessionId, lastSeenAt);
+  }
+  return { user: found.user, session: { id: sessionId, endsAt: sessionEndsAt(found.expiresAt, lastSeenAt) } };
 }

@@ -6,8 +6,8 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
-  usernameKey,
 } from '#shared/registration.ts';
+import { usernameKey } from '#shared/usernames.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './accounts.repository.ts';

@@ -3,6 +3,15 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 
 /** docs/decisions/006-sessions.md explains these numbers. */
 export const SESSION_COOKIE = 'holoscope_session';
+
+/**
+ * A secure cookie's name carries the `__Host-` prefix: a browser then keeps it only when it is Secure, has
+ * Path=/ and no Domain, so neither a subdomain nor a plain-http page can plant or overwrite it. The prefix
+ * needs Secure, so a server without secure cookies (plain-http development) uses the bare name.
+ */
+export function cookieName(base: string, secure: boolean): string {
+  return secure ? `__Host-${base}` : base;
+}
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is refreshed at most this often, so reading pages does not write on every request. */
@@ -47,6 +56,12 @@ export function isSessionLive(session: { expiresAt: string; lastSeenAt: string }
     session.expiresAt > now.toISOString() &&
     session.lastSeenAt > new Date(now.getTime() - SESSION_IDLE_MS).toISOString()
   );
+}
+
+/** When a session ends if it is not used again: its absolute expiry, or the idle limit after its last use. */
+export function sessionEndsAt(expiresAt: string, lastSeenAt: string): string {
+  const idleEnd = new Date(new Date(lastSeenAt).getTime() + SESSION_IDLE_MS).toISOString();
+  return idleEnd < expiresAt ? idleEnd : expiresAt;
 }
 
 export function needsTouch(lastSeenAt: string, now: Date): boolean {

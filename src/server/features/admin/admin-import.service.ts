@@ -7,12 +7,17 @@ import type { ImportSummary } from '#shared/schemas/admin.ts';
 import { MAX_IMPORT_MEGABYTES } from '#shared/schemas/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { type UploadMessages, uploadFailure } from '../../file-upload.ts';
 import type { ImportFormat } from '../sales-import/readers.ts';
 import { importSalesFile } from '../sales-import/sales-import.service.ts';
 
 export const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
 
-const TOO_LARGE = `That file is larger than ${MAX_IMPORT_MEGABYTES} MB. Split it, or import it with npm run import.`;
+export const IMPORT_UPLOAD: UploadMessages = {
+  notMultipart: 'Send the sales file as multipart/form-data in the field "file".',
+  missing: 'Choose a sales file to import.',
+  tooLarge: `That file is larger than ${MAX_IMPORT_MEGABYTES} MB. Split it, or import it with npm run import.`,
+};
 
 /** The uploaded name, reduced to characters that are safe in a file name (it shows in the audit log). */
 function safeFileName(name: string | undefined): string {
@@ -21,10 +26,6 @@ function safeFileName(name: string | undefined): string {
     .replace(/[^\w.-]+/g, '_')
     .replace(/^\.+/, '');
   return base.slice(0, 100) || 'upload';
-}
-
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 /**
@@ -44,10 +45,9 @@ export async function importUploadedSales(
     try {
       await pipeline(part.file, fs.createWriteStream(file));
     } catch (error) {
-      if (isFileTooLarge(error)) throw new AppError(413, 'payload-too-large', TOO_LARGE);
-      throw error;
+      throw uploadFailure(error, IMPORT_UPLOAD);
     }
-    if (part.file.truncated) throw new AppError(413, 'payload-too-large', TOO_LARGE);
+    if (part.file.truncated) throw new AppError(413, 'payload-too-large', IMPORT_UPLOAD.tooLarge);
     const summary = await importSalesFile(context, file, {
       actor: adminId,
       rejectsFile: false,

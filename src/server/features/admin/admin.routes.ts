@@ -19,10 +19,10 @@ import {
 } from '#shared/schemas/admin.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fileUpload } from '../../file-upload.ts';
 import { requireAdmin } from '../accounts/guards.ts';
 import * as service from './admin.service.ts';
-import { importUploadedSales, MAX_IMPORT_BYTES } from './admin-import.service.ts';
+import { IMPORT_UPLOAD, importUploadedSales, MAX_IMPORT_BYTES } from './admin-import.service.ts';
 
 const tags = ['admin'];
 const changeResponses = { 409: ErrorBodySchema, ...errorResponses };
@@ -139,17 +139,7 @@ export function adminRoutes(context: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const admin = requireAdmin(request);
-        if (!request.isMultipart()) {
-          throw new AppError(
-            415,
-            'unsupported-media-type',
-            'Send the sales file as multipart/form-data in the field "file".',
-          );
-        }
-        const part = await request.file();
-        if (part?.fieldname !== 'file') {
-          throw badRequest('Choose a sales file to import.', { file: 'Choose a sales file to import.' });
-        }
+        const part = await fileUpload(request, IMPORT_UPLOAD);
         return importUploadedSales(context, admin.id, part, request.query.format);
       },
     );

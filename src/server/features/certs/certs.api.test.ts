@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { someIp } from '../../../../tests/helpers/auth.ts';
 import {
   PSA_STAND_IN_TOKEN,
   RETRY_AFTER_SECONDS,
@@ -6,6 +7,7 @@ import {
   startPsaStandIn,
 } from '../../../../tests/helpers/psa-stand-in.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { PSA_LOOKUP_LIMITS } from './certs.routes.ts';
 
 const psa = await startPsaStandIn();
 afterAll(() => psa.close());
@@ -13,7 +15,9 @@ beforeEach(() => psa.reset());
 
 describe('GET /api/certs/:certNumber', () => {
   const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: PSA_STAND_IN_TOKEN });
-  const lookup = (certNumber: string) => t.app.inject(`/api/certs/${encodeURIComponent(certNumber)}`);
+  // Each lookup from an address of its own, so the per-address limit on PSA calls stays out of these tests.
+  const lookup = (certNumber: string) =>
+    t.app.inject({ url: `/api/certs/${encodeURIComponent(certNumber)}`, remoteAddress: someIp() });
 
   it('answers a found certificate with its fields and our copies of both scans, front first', async () => {
     const response = await lookup(STAND_IN_CERTS.withImages);
@@ -75,7 +79,7 @@ describe('GET /api/certs/:certNumber', () => {
     expect(response.json()).toMatchObject({ cert: { Subject: 'PIKACHU' }, images: [] });
   });
 
-  it('answers 404 for a certificate PSA has no record of, and asks again next time', async () => {
+  it('answers 404 for a certificate PSA has no record of, and keeps that answer for a day', async () => {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const response = await lookup(STAND_IN_CERTS.unknown);
       expect(response.statusCode).toBe(404);
@@ -84,11 +88,36 @@ describe('GET /api/certs/:certNumber', () => {
         message: `PSA has no certificate with the number ${STAND_IN_CERTS.unknown}.`,
       });
     }
-    // Only the certificate call: no images are asked for a certificate that does not exist.
-    expect(psa.apiCalls).toEqual([
-      `GetByCertNumber/${STAND_IN_CERTS.unknown}`,
-      `GetByCertNumber/${STAND_IN_CERTS.unknown}`,
-    ]);
+    // Only one certificate call: no images are asked for a certificate that does not exist, and the second
+    // lookup is answered from what PSA said the first time.
+    expect(psa.apiCalls).toEqual([`GetByCertNumber/${STAND_IN_CERTS.unknown}`]);
+
+    await t.database.handle.db
+      .withTables<{ cert_misses: { cert_number: string; checked_at: string } }>()
+      .updateTable('cert_misses')
+      .set({ checked_at: new Date(Date.now() - 24 * 3_600_000 - 1000).toISOString() })
+      .where('cert_number', '=', STAND_IN_CERTS.unknown)
+      .execute();
+    expect((await lookup(STAND_IN_CERTS.unknown)).statusCode).toBe(404);
+    expect(psa.apiCalls).toHaveLength(2);
+  });
+
+  it('downloads scans only from PSA, and follows no redirect to another host', async () => {
+    const foreign = await lookup(STAND_IN_CERTS.foreignScan);
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.json().images).toEqual([{ isFront: true, url: expect.stringMatching(/^\/media\//) }]);
+
+    const redirected = await lookup(STAND_IN_CERTS.redirectedScan);
+    expect(redirected.statusCode).toBe(200);
+    // The front scan's link leads to another host: not followed. The back scan's stays on PSA's: followed.
+    expect(redirected.json().images).toEqual([{ isFront: false, url: expect.stringMatching(/^\/media\//) }]);
+    expect(psa.elsewhereCalls).toEqual([]);
+
+    // What PSA's hosts could give is all there is: the answers are kept, not asked for again.
+    psa.reset();
+    expect((await lookup(STAND_IN_CERTS.foreignScan)).json()).toEqual(foreign.json());
+    expect((await lookup(STAND_IN_CERTS.redirectedScan)).json()).toEqual(redirected.json());
+    expect(psa.apiCalls).toEqual([]);
   });
 
   it('answers 400 when PSA rejects the number', async () => {
@@ -169,5 +198,55 @@ describe('GET /api/certs/:certNumber without a PSA token', () => {
       message: 'The PSA lookup is not set up on this server.',
     });
     expect(psa.apiCalls).toEqual([]);
+  });
+});
+
+describe('GET /api/certs/:certNumber limits', () => {
+  const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: PSA_STAND_IN_TOKEN });
+  let nextCert = 41_000_000;
+  /** A certificate number nobody has looked up: PSA has no record of it. */
+  const newCert = () => {
+    nextCert += 1;
+    return String(nextCert);
+  };
+  const lookup = (certNumber: string, remoteAddress: string) =>
+    t.app.inject({ url: `/api/certs/${certNumber}`, remoteAddress });
+
+  it(`lets one address reach PSA ${PSA_LOOKUP_LIMITS.perAddress.max} times an hour, and answer from what is kept as often as before`, async () => {
+    const address = '192.0.2.50';
+    const asked = Array.from({ length: PSA_LOOKUP_LIMITS.perAddress.max }, newCert);
+    for (const certNumber of asked) expect((await lookup(certNumber, address)).statusCode).toBe(404);
+    const calls = psa.apiCalls.length;
+
+    const refused = await lookup(newCert(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({
+      code: 'rate-limited',
+      message: 'Too many certificate lookups from your address. Please try again in an hour.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    expect(psa.apiCalls).toHaveLength(calls);
+
+    // Answers Holoscope keeps are not PSA calls: the same address still gets them.
+    expect((await lookup(asked[0]!, address)).statusCode).toBe(404);
+    expect((await lookup(newCert(), '192.0.2.51')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/certs/:certNumber limit for everyone together', () => {
+  const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: PSA_STAND_IN_TOKEN });
+
+  it(`reaches PSA at most ${PSA_LOOKUP_LIMITS.overall.max} times a day from everyone together`, async () => {
+    let address = 0;
+    const fromNewAddress = (certNumber: string) =>
+      t.app.inject({ url: `/api/certs/${certNumber}`, remoteAddress: `198.18.0.${++address}` });
+    for (let i = 0; i < PSA_LOOKUP_LIMITS.overall.max; i++) {
+      expect((await fromNewAddress(String(42_000_000 + i))).statusCode).toBe(404);
+    }
+    const refused = await fromNewAddress('42999999');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(
+      'The PSA lookup has reached its limit for today. Please try again tomorrow.',
+    );
   });
 });

@@ -37,3 +37,34 @@ export async function saveCertLookup(
     .onConflict((conflict) => conflict.column('cert_number').doUpdateSet(values))
     .execute();
 }
+
+/** PSA's "no such certificate" answers (migration 004). */
+interface CertMissesTable {
+  cert_number: string;
+  checked_at: string;
+}
+const withMisses = (db: Kysely<Database>) => db.withTables<{ cert_misses: CertMissesTable }>();
+
+/** Whether PSA said it has no such certificate since `since`. */
+export async function hasCertMissSince(
+  db: Kysely<Database>,
+  certNumber: string,
+  since: string,
+): Promise<boolean> {
+  const row = await withMisses(db)
+    .selectFrom('cert_misses')
+    .select('cert_number')
+    .where('cert_number', '=', certNumber)
+    .where('checked_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function saveCertMiss(db: Kysely<Database>, certNumber: string): Promise<void> {
+  const checked_at = new Date().toISOString();
+  await withMisses(db)
+    .insertInto('cert_misses')
+    .values({ cert_number: certNumber, checked_at })
+    .onConflict((conflict) => conflict.column('cert_number').doUpdateSet({ checked_at }))
+    .execute();
+}

@@ -1,10 +1,27 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CertParamsSchema, CertResponseSchema } from '#shared/schemas/certs.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
+import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { type CertContext, lookupCert } from './certs.service.ts';
 import { PsaClient } from './psa-client.ts';
+
+/**
+ * Lookups per address a minute, most of them answered from what Holoscope keeps; those that reach PSA are
+ * limited apart, per address and for everyone together, because PSA allows few calls a day.
+ */
+export const CERT_LOOKUP_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
+export const PSA_LOOKUP_LIMITS = {
+  perAddress: { max: 10, timeWindow: '1 hour' },
+  overall: { max: 50, timeWindow: '1 day' },
+} as const;
+
+const PSA_LIMIT_MESSAGES = {
+  perAddress: 'Too many certificate lookups from your address. Please try again in an hour.',
+  overall: 'The PSA lookup has reached its limit for today. Please try again tomorrow.',
+} as const;
 
 export function certRoutes(context: AppContext): FastifyPluginAsync {
   const { psaApiToken, psaApiBaseUrl } = context.config;
@@ -13,10 +30,34 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    const psaLimits = [
+      {
+        limit: app.createRateLimit({
+          ...PSA_LOOKUP_LIMITS.perAddress,
+          keyGenerator: (request) => `psa-lookups:${addressKey(request.ip)}`,
+        }),
+        message: PSA_LIMIT_MESSAGES.perAddress,
+      },
+      {
+        limit: app.createRateLimit({ ...PSA_LOOKUP_LIMITS.overall, keyGenerator: () => 'psa-lookups:all' }),
+        message: PSA_LIMIT_MESSAGES.overall,
+      },
+    ];
+    /** Counts a lookup that reaches PSA against both limits; 429 when either is spent. */
+    const spendPsaLookup = async (request: FastifyRequest) => {
+      for (const { limit, message } of psaLimits) {
+        const result = await limit(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw new AppError(429, 'rate-limited', message, undefined, {
+            'retry-after': String(result.ttlInSeconds),
+          });
+        }
+      }
+    };
     app.get(
       '/api/certs/:certNumber',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: CERT_LOOKUP_LIMIT },
         schema: {
           tags: ['certs'],
           summary:
@@ -30,7 +71,7 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
           },
         },
       },
-      async (request) => lookupCert(certs, request.params.certNumber),
+      async (request) => lookupCert(certs, request.params.certNumber, () => spendPsaLookup(request)),
     );
   };
 }

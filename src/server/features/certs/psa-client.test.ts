@@ -89,3 +89,37 @@ describe('PSA client', () => {
     expect(psa.imageCalls).toHaveLength(1);
   });
 });
+
+describe('PSA scan hosts', () => {
+  const real = new PsaClient({ baseUrl: 'https://api.psacard.com/publicapi', token: 'x' });
+
+  it.each([
+    'https://d1htnxwo4o0jhw.cloudfront.net/cert/146576409/large/EGr9rGCqpUeCRggKknYt5w.jpg',
+    'https://api.psacard.com/publicapi/images/1.jpg',
+  ])('takes %s', (url) => {
+    expect(real.isScanUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'http://d1htnxwo4o0jhw.cloudfront.net/cert/1/large/a.jpg',
+    'https://d1htnxwo4o0jhw.cloudfront.net.evil.example/cert/1/a.jpg',
+    'https://evil.example/d1htnxwo4o0jhw.cloudfront.net/a.jpg',
+    'https://user:secret@d1htnxwo4o0jhw.cloudfront.net/cert/1/a.jpg',
+    'https://d1htnxwo4o0jhw.cloudfront.net:8443/cert/1/a.jpg',
+    'http://169.254.169.254/latest/meta-data/',
+    'file:///etc/passwd',
+    'not a url',
+  ])('refuses %s without asking for it', async (url) => {
+    expect(real.isScanUrl(url)).toBe(false);
+    expect(await real.downloadImage(url)).toEqual({ kind: 'not-allowed' });
+  });
+
+  it('follows a redirect on PSA’s host and refuses one to another host, which it never asks', async () => {
+    const listed = await client.getImages(STAND_IN_CERTS.redirectedScan);
+    if (listed.kind !== 'images') throw new Error('expected images');
+    const [toElsewhere, toHere] = listed.images;
+    expect(await client.downloadImage(toElsewhere!.url)).toEqual({ kind: 'not-allowed' });
+    expect(await client.downloadImage(toHere!.url)).toMatchObject({ kind: 'image' });
+    expect(psa.elsewhereCalls).toEqual([]);
+  });
+});

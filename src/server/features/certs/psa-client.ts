@@ -6,6 +6,13 @@ import type { PsaCert } from '#shared/schemas/certs.ts';
 const PSA_TIMEOUT_MS = 8000;
 /** PSA's scans are well under this; anything bigger is not a card photo. */
 const MAX_CERT_IMAGE_BYTES = 10 * 1024 * 1024;
+/**
+ * Where PSA keeps its scans: they are downloaded over https from these hosts only (and from the origin of
+ * PSA_API_BASE_URL itself), never from a host an answer or a redirect names.
+ */
+export const PSA_SCAN_ORIGINS = ['https://d1htnxwo4o0jhw.cloudfront.net'] as const;
+/** Redirects followed for one scan, each within the hosts above. */
+const MAX_SCAN_REDIRECTS = 3;
 
 export type PsaFailure =
   | { kind: 'refused'; status: number; statusText: string; retryAfter?: string }
@@ -21,7 +28,8 @@ export type CertAnswer =
 
 export type ImagesAnswer = { kind: 'images'; images: { isFront: boolean; url: string }[] } | PsaFailure;
 
-export type DownloadAnswer = { kind: 'image'; body: Buffer } | PsaFailure;
+/** A scan, or `not-allowed` when its link (or a redirect) leads off PSA's hosts, or a failure to try later. */
+export type DownloadAnswer = { kind: 'image'; body: Buffer } | { kind: 'not-allowed' } | PsaFailure;
 
 const text = z
   .union([z.string(), z.number()])
@@ -54,9 +62,18 @@ export interface PsaClientOptions {
 /** PSA's public API (cert/GetByCertNumber and cert/GetImagesByCertNumber); the token stays on the server. */
 export class PsaClient {
   private readonly timeoutMs: number;
+  private readonly scanOrigins: Set<string>;
 
   constructor(private readonly options: PsaClientOptions) {
     this.timeoutMs = options.timeoutMs ?? PSA_TIMEOUT_MS;
+    this.scanOrigins = new Set([...PSA_SCAN_ORIGINS, new URL(options.baseUrl).origin]);
+  }
+
+  /** Whether a link is on one of PSA's scan hosts, over its scheme, without credentials in it. */
+  isScanUrl(link: string): boolean {
+    if (!URL.canParse(link)) return false;
+    const url = new URL(link);
+    return this.scanOrigins.has(url.origin) && url.username === '' && url.password === '';
   }
 
   async getCert(certNumber: string): Promise<CertAnswer> {
@@ -91,10 +108,25 @@ export class PsaClient {
     };
   }
 
-  /** Downloads a scan PSA linked to; no token goes along, the image host is not PSA's API. */
+  /**
+   * Downloads a scan PSA linked to, from PSA's scan hosts only, following redirects only within them; no
+   * token goes along, the image host is not PSA's API.
+   */
   async downloadImage(url: string): Promise<DownloadAnswer> {
-    const response = await this.send(url, {});
-    if ('kind' in response) return response;
+    let link = url;
+    for (let redirects = 0; ; redirects += 1) {
+      if (!this.isScanUrl(link)) return { kind: 'not-allowed' };
+      const response = await this.send(link, {}, 'manual');
+      if ('kind' in response) return response;
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return this.readScan(response);
+      await response.body?.cancel();
+      if (redirects === MAX_SCAN_REDIRECTS) return { kind: 'unreadable' };
+      link = new URL(location, link).toString();
+    }
+  }
+
+  private async readScan(response: Response): Promise<DownloadAnswer> {
     if (!response.ok) return refused(response);
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > MAX_CERT_IMAGE_BYTES) return { kind: 'unreadable' };
@@ -123,9 +155,13 @@ export class PsaClient {
     }
   }
 
-  private async send(url: string, headers: Record<string, string>): Promise<Response | PsaFailure> {
+  private async send(
+    url: string,
+    headers: Record<string, string>,
+    redirect: RequestRedirect = 'follow',
+  ): Promise<Response | PsaFailure> {
     try {
-      return await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(this.timeoutMs) });
+      return await fetch(url, { headers, redirect, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (error) {
       return failureOf(error);
     }

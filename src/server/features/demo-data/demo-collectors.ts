@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { allCards, type Card } from '#shared/catalogue.ts';
 import { collectionItemId, GRADING_COMPANIES, VARIANTS } from '#shared/collection-rules.ts';
 import { findCountry } from '#shared/countries.ts';
+import { usernameKey } from '#shared/usernames.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CollectionItemsTable, Database, UsersTable } from '../../db/schema.ts';
 import { cardStanding } from './card-standing.ts';
@@ -118,7 +119,7 @@ function demoUser(
     profile_image: null,
     banner_image: null,
   };
-  row.username_key = row.username.toLowerCase();
+  row.username_key = usernameKey(row.username);
   return row;
 }
 

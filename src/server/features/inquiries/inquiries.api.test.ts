@@ -47,6 +47,26 @@ describe('POST /api/inquiries', () => {
     }
   });
 
+  it.each([1e-9, 5e-324, 0.004, -0.01])(
+    'refuses an estimated value of %s that is not a positive number of cents, and stores nothing',
+    async (estimatedValue) => {
+      const before = await listInquiries(t.database.handle.db, { limit: 1000 });
+      const response = await send({
+        kind: 'contact',
+        name: 'Erika',
+        email: 'erika@example.com',
+        message: 'Hello.',
+        estimatedValue,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'validation',
+        fields: { estimatedValue: 'Enter the estimated value in dollars, for example 2500.' },
+      });
+      expect(await listInquiries(t.database.handle.db, { limit: 1000 })).toEqual(before);
+    },
+  );
+
   it('lists inquiries newest first, at most as many as asked for', async () => {
     const db = t.database.handle.db;
     for (const [id, createdAt] of [

@@ -6,7 +6,6 @@ import { insertInquiry } from './inquiries.repository.ts';
 
 /** Stores an inquiry from the card advances or partnership pages; the body has passed InquiryBodySchema. */
 export async function createInquiry(db: Kysely<Database>, body: ValidInquiry): Promise<Inquiry> {
-  const estimatedValue = body.estimatedValue;
   return insertInquiry(db, {
     id: crypto.randomUUID(),
     kind: body.kind,
@@ -14,7 +13,7 @@ export async function createInquiry(db: Kysely<Database>, body: ValidInquiry): P
     email: body.email,
     message: body.message,
     card: body.card ? body.card : null,
-    estimated_value_cents: estimatedValue === undefined ? null : Math.round(estimatedValue * 100),
+    estimated_value_cents: body.estimatedValue ?? null,
     created_at: new Date().toISOString(),
   });
 }

@@ -3,14 +3,20 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { createLiveBus } from '#server/live/create-live-bus.ts';
 import type { LiveEvent } from '#server/live/live-bus.ts';
-import { registerUser } from '../../../../tests/helpers/auth.ts';
+import { loginUser, registerUser, someIp } from '../../../../tests/helpers/auth.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { multipartBody, pngOf } from '../../../../tests/helpers/upload.ts';
+import { sessionIdOf } from '../accounts/sessions.ts';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_ADDRESS } from './stream-caps.ts';
 
 interface Stream {
   /** Resolves with the next event of this type (its data parsed). */
   next(type: string): Promise<unknown>;
   text(): string;
+  /** Whether the server has ended the stream. */
+  isEnded(): boolean;
+  /** Resolves when the server ends the stream; fails after a while if it does not. */
+  ended(): Promise<void>;
   close(): void;
 }
 
@@ -41,6 +47,13 @@ function openStream(port: number, cookie?: string): Promise<Stream> {
           }
         };
 
+        let ended = false;
+        const endWaiters: (() => void)[] = [];
+        response.once('end', () => {
+          ended = true;
+          for (const waiter of endWaiters) waiter();
+        });
+
         let pending = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
@@ -68,8 +81,47 @@ function openStream(port: number, cookie?: string): Promise<Stream> {
               deliver();
             }),
           text: () => received,
+          isEnded: () => ended,
+          ended: () =>
+            new Promise((done, fail) => {
+              if (ended) return done();
+              endWaiters.push(done);
+              setTimeout(() => fail(new Error('the stream did not end')), 10_000).unref();
+            }),
           close: () => request.destroy(),
         };
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+interface Attempt {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The whole answer, for one that is not a stream. */
+  body(): Promise<string>;
+  close(): void;
+}
+
+/** Asks for /api/live and resolves when the answer's status arrives, whatever it is. */
+function askForStream(port: number, cookie?: string): Promise<Attempt> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/live', headers: cookie ? { cookie } : {} },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        const complete = new Promise<string>((done) => response.once('end', () => done(text)));
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: () => complete,
+          close: () => request.destroy(),
+        });
       },
     );
     request.on('error', reject);
@@ -144,6 +196,119 @@ describe('live updates', () => {
     await other.close();
     expect(heard).toEqual([{ type: 'profile', userId: 'marker' }]);
     expect(mine).toHaveLength(1);
+  });
+
+  it('ends a stream when its session signs out, and only that one', async () => {
+    const port = await listening();
+    const owner = await registerUser(t.app);
+    const otherDevice = await loginUser(t.app, owner.email, owner.password);
+    const signedIn = await openStream(port, owner.cookie);
+    const onOtherDevice = await openStream(port, otherDevice);
+    const visitor = await openStream(port);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: owner.cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    await signedIn.ended();
+
+    await t.app.context.live.publish({ type: 'offer', userId: owner.user.id, to: [owner.user.id] });
+    expect(await onOtherDevice.next('offer')).toEqual({ userId: owner.user.id });
+    await t.app.context.live.publish({ type: 'profile', userId: owner.user.id });
+    await visitor.next('profile');
+    expect(onOtherDevice.isEnded()).toBe(false);
+    expect(visitor.isEnded()).toBe(false);
+    onOtherDevice.close();
+    visitor.close();
+  });
+
+  it('ends a stream when its session is replaced by a new sign-in on that browser', async () => {
+    const port = await listening();
+    const owner = await registerUser(t.app);
+    const stream = await openStream(port, owner.cookie);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.email, password: owner.password },
+      headers: { cookie: owner.cookie },
+      remoteAddress: someIp(),
+    });
+    expect(again.statusCode).toBe(200);
+    await stream.ended();
+    expect(stream.text()).not.toContain('event: offer');
+  });
+
+  it('ends a stream when its session expires', async () => {
+    const port = await listening();
+    const owner = await registerUser(t.app);
+    const sessionId = sessionIdOf(owner.cookie.split('=')[1]!);
+    const soon = new Date(Date.now() + 1500).toISOString();
+    await t.database.handle.db
+      .updateTable('sessions')
+      .set({ expires_at: soon })
+      .where('id', '=', sessionId)
+      .execute();
+    const stream = await openStream(port, owner.cookie);
+    await stream.ended();
+    expect(Date.now()).toBeGreaterThanOrEqual(new Date(soon).getTime());
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_ACCOUNT} streams open per account, and lets one in again when one closes`, async () => {
+    const port = await listening();
+    const owner = await registerUser(t.app);
+    const open: Attempt[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) open.push(await askForStream(port, owner.cookie));
+    expect(open.map((attempt) => attempt.status)).toEqual(open.map(() => 200));
+
+    const refused = await askForStream(port, owner.cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(JSON.parse(await refused.body())).toEqual({
+      error: {
+        code: 'rate-limited',
+        message: 'Too many live connections are open. Close a few Holoscope tabs and try again.',
+      },
+    });
+    // A visitor on the same address is not held up by the account's cap.
+    const visitor = await askForStream(port);
+    expect(visitor.status).toBe(200);
+
+    open.pop()?.close();
+    const again = await vi.waitFor(
+      async () => {
+        const attempt = await askForStream(port, owner.cookie);
+        if (attempt.status !== 200) throw new Error(`still ${attempt.status}`);
+        return attempt;
+      },
+      { timeout: 5000 },
+    );
+    for (const attempt of [...open, visitor, again]) attempt.close();
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_ADDRESS} streams open per address`, async () => {
+    const port = await listening();
+    const open: Attempt[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_ADDRESS; i++) open.push(await askForStream(port));
+    expect(open.every((attempt) => attempt.status === 200)).toBe(true);
+    const refused = await askForStream(port);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(await refused.body()).error.code).toBe('rate-limited');
+    const owner = await registerUser(t.app);
+    expect((await askForStream(port, owner.cookie)).status).toBe(429);
+    for (const attempt of open) attempt.close();
+    // Closed on the client; the server lets the address in again once it has seen them go.
+    const after = await vi.waitFor(
+      async () => {
+        const attempt = await askForStream(port);
+        if (attempt.status !== 200) throw new Error(`still ${attempt.status}`);
+        return attempt;
+      },
+      { timeout: 5000 },
+    );
+    after.close();
   });
 
   it('ends open streams when the app closes, so shutdown is not held up', async () => {

@@ -153,6 +153,10 @@ describe('offers API', () => {
       { amount: -5, message: 'An offer must be more than $0.' },
       { amount: 10_000_000.01, message: 'Offers are at most $10,000,000.' },
       { amount: 12.345, message: 'Use at most two decimals for cents.' },
+      { amount: 1e-9, message: 'An offer must be more than $0.' },
+      { amount: 5e-324, message: 'An offer must be more than $0.' },
+      { amount: 0.004, message: 'An offer must be more than $0.' },
+      { amount: 1e21, message: 'Offers are at most $10,000,000.' },
       { amount: '100', message: 'Enter an amount in dollars, for example 2500.' },
       { amount: undefined, message: 'Enter an amount in dollars, for example 2500.' },
     ])('refuses the amount $amount', async ({ amount, message }) => {

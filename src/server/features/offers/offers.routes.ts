@@ -62,9 +62,8 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: OffersResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
-        reply.header('cache-control', 'no-store');
         return listMyOffers(context, user.id);
       },
     );

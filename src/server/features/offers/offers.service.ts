@@ -81,7 +81,7 @@ export async function makeOffer(
     item_id: item.id,
     from_user: senderId,
     to_user: item.user_id,
-    amount_cents: Math.round(body.amount * 100),
+    amount_cents: body.amount,
     message: body.message ? body.message : null,
     status: 'open',
     created_at: at,

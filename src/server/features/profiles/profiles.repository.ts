@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProfileImageKind } from '#shared/schemas/users.ts';
+import type { Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 
 const IMAGE_COLUMN = { avatar: 'profile_image', banner: 'banner_image' } as const;
@@ -15,15 +16,28 @@ export function findPublicUser(db: Kysely<Database>, id: string) {
 
 export type PublicUserRow = NonNullable<Awaited<ReturnType<typeof findPublicUser>>>;
 
-export async function setProfileImage(
-  db: Kysely<Database>,
+/**
+ * Points a user's avatar or banner at an image, in the transaction it is given; the image it showed before.
+ * On PostgreSQL the user's row is locked first, so two replacements at once each see what the other left.
+ */
+export async function swapProfileImage(
+  trx: Kysely<Database>,
+  dialect: Dialect,
   id: string,
   kind: ProfileImageKind,
   hash: string,
-): Promise<void> {
-  await db
+): Promise<string | null> {
+  const column = IMAGE_COLUMN[kind];
+  const before = await trx
+    .selectFrom('users')
+    .select(column)
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .executeTakeFirst();
+  await trx
     .updateTable('users')
-    .set({ [IMAGE_COLUMN[kind]]: hash })
+    .set({ [column]: hash })
     .where('id', '=', id)
     .execute();
+  return before?.[column] ?? null;
 }

@@ -11,33 +11,24 @@ import {
   UserIdParamsSchema,
 } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { fileUpload, type UploadMessages, uploadFailure } from '../../file-upload.ts';
 import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
 import { requireUser } from '../accounts/guards.ts';
 import { getPublicProfile, replaceProfileImage } from './profiles.service.ts';
 
-const TOO_LARGE = `That image is larger than ${MAX_UPLOAD_MEGABYTES} MB. Please choose a smaller one.`;
+const IMAGE_UPLOAD: UploadMessages = {
+  notMultipart: 'Send the image as multipart/form-data in the field "file".',
+  missing: 'Choose an image to upload.',
+  tooLarge: `That image is larger than ${MAX_UPLOAD_MEGABYTES} MB. Please choose a smaller one.`,
+};
 
 /** The bytes of the multipart field `file`, refused before decoding when larger than the upload limit. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'unsupported-media-type',
-      'Send the image as multipart/form-data in the field "file".',
-    );
-  }
-  const part = await request.file();
-  if (part?.fieldname !== 'file') {
-    throw badRequest('Choose an image to upload.', { file: 'Choose an image to upload.' });
-  }
+  const part = await fileUpload(request, IMAGE_UPLOAD);
   try {
     return await part.toBuffer();
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(413, 'payload-too-large', TOO_LARGE);
-    }
-    throw error;
+    throw uploadFailure(error, IMAGE_UPLOAD);
   }
 }
 

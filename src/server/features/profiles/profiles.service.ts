@@ -3,7 +3,7 @@ import { PROFILE_IMAGE_BOXES } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import { findPublicUser, type PublicUserRow, setProfileImage } from './profiles.repository.ts';
+import { findPublicUser, type PublicUserRow, swapProfileImage } from './profiles.repository.ts';
 
 const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
@@ -25,15 +25,20 @@ export async function getPublicProfile(context: AppContext, id: string): Promise
   return toPublicProfile(row);
 }
 
-/** Re-encodes the upload (the media store refuses non-images and oversized ones), stores it and tells open pages. */
+/**
+ * Re-encodes the upload (the media store refuses non-images and oversized ones), makes it the user's
+ * picture or banner, deletes the image it replaces when nothing else shows it, and tells open pages.
+ */
 export async function replaceProfileImage(
   context: AppContext,
   userId: string,
   kind: ProfileImageKind,
   upload: Buffer,
 ): Promise<PublicProfile> {
-  const stored = await context.media.putImage(upload, PROFILE_IMAGE_BOXES[kind]);
-  await setProfileImage(context.database.db, userId, kind, stored.hash);
+  const { dialect } = context.database;
+  await context.media.replaceImage(upload, PROFILE_IMAGE_BOXES[kind], (trx, hash) =>
+    swapProfileImage(trx, dialect, userId, kind, hash),
+  );
   await context.live.publish({ type: 'profile', userId });
   return getPublicProfile(context, userId);
 }

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 import {
   MAX_OFFER_MESSAGE_LENGTH,
+  type MakeOfferBody,
   MakeOfferBodySchema,
   OFFER_MESSAGES,
   OFFER_RESPONSE_TIME_TEXT,
@@ -66,7 +67,11 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
-    const body = { itemId: target.itemId, amount: parseDollars(amount), message: message.trim() || null };
+    const body: MakeOfferBody = {
+      itemId: target.itemId,
+      amount: parseDollars(amount) ?? Number.NaN,
+      message: message.trim() || null,
+    };
     const checked = MakeOfferBodySchema.safeParse(body);
     setError(null);
     if (!checked.success) {
@@ -77,7 +82,8 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
       return;
     }
     form.clear();
-    send.mutate(checked.data, {
+    // The API takes dollars; the checked copy holds them as cents.
+    send.mutate(body, {
       onSuccess: onDone,
       onError: (failure) => {
         if (!form.showApiError(failure)) setError(failure.message);
