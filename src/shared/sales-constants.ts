@@ -48,3 +48,16 @@ export function periodStart(period: Period, now: number): string | undefined {
   const days = PERIOD_DAYS[period];
   return days === undefined ? undefined : new Date(now - days * DAY_MS).toISOString();
 }
+
+/** Where a sale happened (docs/product.md §11): marketplaces and auction houses, anything else `other`. */
+export const SALE_SOURCES = [
+  'ebay',
+  'heritage',
+  'goldin',
+  'fanatics',
+  'pwcc',
+  'pristine',
+  'myslabs',
+  'other',
+] as const;
+export type SaleSource = (typeof SALE_SOURCES)[number];

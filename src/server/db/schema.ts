@@ -50,6 +50,30 @@ interface SalesColumns {
    * dialect's own form (archiving and restoring copy it as read).
    */
   excluded: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Provenance (migration 010, docs/product.md §11); all optional. */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
+  listing_url: ColumnType<string | null, string | null | undefined, string | null>;
+  cert_number: ColumnType<string | null, string | null | undefined, string | null>;
+  source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 4217 code of the price as sold; price_cents is always US dollars. */
+  currency: ColumnType<string, string | undefined, string>;
+  /** The price as sold, in cents of `currency`, without buyer's premium; null for sales stored before 010. */
+  original_price_cents: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  shipping_cents: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  buyer_premium_cents: ColumnType<
+    number | string | null,
+    number | string | null | undefined,
+    number | string | null
+  >;
+  best_offer_accepted: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 }
 
 type SalesTable = SalesColumns;
@@ -188,6 +212,29 @@ interface FeedRunErrorsTable {
   message: string;
 }
 
+/** Reference rates of the European Central Bank: units of `currency` per euro on `day`. */
+interface FxRatesTable {
+  day: string;
+  currency: string;
+  per_euro: number;
+}
+
+export type FlagStatus = 'open' | 'confirmed' | 'cleared';
+
+/** Why a sale is left out of statistics (docs/product.md §11); a sale with a flag not cleared is excluded. */
+export interface SaleFlagsTable {
+  sale_id: string;
+  code: string;
+  reason: string;
+  status: FlagStatus;
+  set_id: string;
+  card_name: string;
+  sold_at: string;
+  created_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -204,6 +251,8 @@ export interface Database {
   feed_runs: FeedRunsTable;
   feed_run_refusals: FeedRunRefusalsTable;
   feed_run_errors: FeedRunErrorsTable;
+  fx_rates: FxRatesTable;
+  sale_flags: SaleFlagsTable;
 }
 
 export type SaleRow = Selectable<SalesTable>;

@@ -14,7 +14,7 @@ export interface WriteResult {
 }
 
 /**
- * Rows per INSERT statement: 17 columns × 1000 stays under both SQLite's (32,766) and PostgreSQL's
+ * Rows per INSERT statement: 26 columns × 1000 stays under both SQLite's (32,766) and PostgreSQL's
  * (65,535) limit on bound parameters.
  */
 export const ROWS_PER_STATEMENT = 1000;
@@ -43,11 +43,23 @@ const COLUMNS = [
   'grade',
   'sale_type',
   'source_ref',
+  'title',
+  'listing_url',
+  'cert_number',
+  'source',
+  'currency',
+  'original_price_cents',
+  'shipping_cents',
+  'buyer_premium_cents',
+  'best_offer_accepted',
   'created_at',
 ] as const satisfies readonly (keyof NewSale)[];
 
 /** The columns a SaleRecord brings: all but the first (id) and the last (created_at). */
 const RECORD_COLUMNS = COLUMNS.slice(1, -1) as readonly (keyof SaleRecord)[];
+
+const CURRENCY_AT = COLUMNS.indexOf('currency');
+const BEST_OFFER_AT = COLUMNS.indexOf('best_offer_accepted');
 
 /** Writes one row's values in COLUMNS order into `parameters` from `at`; returns where the next row starts. */
 function putRow(
@@ -60,6 +72,9 @@ function putRow(
   let next = at;
   parameters[next++] = id;
   for (const column of RECORD_COLUMNS) parameters[next++] = record[column] ?? null;
+  // Columns with a default in the table: a record without them gets the default, as an INSERT without them would.
+  parameters[at + CURRENCY_AT] ??= 'USD';
+  parameters[at + BEST_OFFER_AT] = record.best_offer_accepted ? 1 : 0;
   parameters[next++] = createdAt;
   return next;
 }
@@ -77,11 +92,18 @@ const fullBatchInserts = new WeakMap<DatabaseHandle, string>();
 
 function compileInsert(database: DatabaseHandle, rows: number): string {
   const template = Object.fromEntries(COLUMNS.map((column) => [column, null])) as unknown as NewSale;
-  return database.db
+  const insert = database.db
     .insertInto('sales')
     .values(Array.from({ length: rows }, () => template))
-    .onConflict((conflict) => conflict.column('source_ref').doNothing())
-    .compile().sql;
+    .onConflict((conflict) => conflict.column('source_ref').doNothing());
+  // PostgreSQL names the rows it stored, for the flags of new sales; SQLite's row-by-row insert knows already.
+  return (database.dialect === 'postgres' ? insert.returning('id') : insert).compile().sql;
+}
+
+/** A sale this write stored, with the id it got: what the flags of new sales are computed from. */
+export interface StoredSale {
+  id: string;
+  record: SaleRecord;
 }
 
 /**
@@ -130,6 +152,7 @@ function insertRowByRow(
   sqlite: SQLite.Database,
   records: readonly SaleRecord[],
   createdAt: string,
+  stored: StoredSale[] | undefined,
 ): number {
   const { insert, anyArchived, isArchived } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
@@ -139,7 +162,9 @@ function insertRowByRow(
   records.forEach((record, index) => {
     if (checkArchive && isArchived.get(record.source_ref) !== undefined) return;
     putRow(parameters, 0, ids[index]!, record, createdAt);
-    inserted += insert.run(parameters).changes;
+    const changes = insert.run(parameters).changes;
+    inserted += changes;
+    if (changes > 0) stored?.push({ id: ids[index]!, record });
   });
   return inserted;
 }
@@ -150,6 +175,7 @@ async function insertChunk(
   executor: Kysely<Database>,
   chunk: readonly SaleRecord[],
   createdAt: string,
+  stored: StoredSale[] | undefined,
 ): Promise<number> {
   const archived = await executor
     .selectFrom('deleted_sales')
@@ -169,20 +195,30 @@ async function insertChunk(
   records.forEach((record, index) => {
     at = putRow(parameters, at, ids[index]!, record, createdAt);
   });
-  const result = await executor.executeQuery(
+  const result = await executor.executeQuery<{ id: string }>(
     CompiledQuery.raw(insertText(database, records.length), parameters),
   );
-  return Number(result.numAffectedRows ?? 0);
+  if (stored) {
+    const storedIds = new Set(result.rows.map((row) => row.id));
+    records.forEach((record, index) => {
+      if (storedIds.has(ids[index]!)) stored.push({ id: ids[index]!, record });
+    });
+  }
+  return result.rows.length;
 }
 
-/** Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing. */
+/**
+ * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
+ * The rows stored are added to `stored` when given.
+ */
 export async function writeRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   records: readonly SaleRecord[],
   createdAt: string,
+  stored?: StoredSale[],
 ): Promise<number> {
-  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt);
+  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt, stored);
   let inserted = 0;
   for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
     inserted += await insertChunk(
@@ -190,6 +226,7 @@ export async function writeRecords(
       executor,
       records.slice(start, start + ROWS_PER_STATEMENT),
       createdAt,
+      stored,
     );
   }
   return inserted;

@@ -4,6 +4,7 @@ import {
   MAX_PAGE_SIZE,
   PERIODS,
   SALE_GRADERS,
+  SALE_SOURCES,
   SALE_TYPES,
 } from '#shared/sales-constants.ts';
 import { SET_IDS } from '../sets.ts';
@@ -18,6 +19,11 @@ export const AnalysisQuerySchema = z.object({
   grade: z.coerce.number().min(1).max(10).multipleOf(0.5).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /** Count flagged, excluded sales in the statistics and chart too (docs/product.md §11). */
+  includeFlagged: z
+    .enum(['true', 'false'], 'includeFlagged is true or false.')
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type AnalysisQuery = z.infer<typeof AnalysisQuerySchema>;
 
@@ -35,6 +41,12 @@ export const SalesStatsSchema = z.object({
   percentFromAverage: z.number(),
 });
 export type SalesStats = z.infer<typeof SalesStatsSchema>;
+
+/** The analysis's statistics, with how many sales of the period and filter are flagged and left out. */
+export const AnalysisStatsSchema = SalesStatsSchema.extend({
+  /** Flagged sales of the period and filter; left out of the figures unless includeFlagged=true. */
+  excludedCount: z.number().int(),
+});
 
 const TimeSeriesSchema = z.object({ t: z.array(z.number()), p: z.array(z.number()) });
 
@@ -69,6 +81,27 @@ export const SaleSchema = z.object({
   grader: z.string().nullable(),
   grade: z.number().nullable(),
   saleType: z.enum(SALE_TYPES).nullable(),
+  /** The listing's title, when the source gave one. */
+  title: z.string().nullable(),
+  /** The listing's address (http or https only). */
+  listingUrl: z.string().nullable(),
+  /** The slab's certificate number; GET /api/slabs/{grader}/{cert} lists its sales. */
+  certNumber: z.string().nullable(),
+  source: z.enum(SALE_SOURCES).nullable(),
+  /**
+   * The price as sold when it was not in US dollars (without buyer's premium); `price` is the comparable
+   * US dollar price: price plus buyer's premium, without shipping, at the sale day's reference rate.
+   */
+  originalPrice: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  /** Buyer's premium and shipping in the currency of the sale, when known. */
+  buyerPremium: z.number().nullable(),
+  shipping: z.number().nullable(),
+  /** True when the sale was a Best Offer and `price` is the accepted offer, not the list price. */
+  bestOfferAccepted: z.boolean(),
+  /** Why the sale is doubtful; a flag an admin has cleared is not listed. */
+  flags: z.array(z.object({ code: z.string(), reason: z.string(), status: z.enum(['open', 'confirmed']) })),
+  /** True when the sale is left out of statistics, the chart, the ladder and estimates (a flag not cleared). */
+  excluded: z.boolean(),
 });
 export type Sale = z.infer<typeof SaleSchema>;
 
@@ -83,7 +116,9 @@ export const AnalysisResponseSchema = z.object({
   setId: z.enum(SET_IDS),
   imageUrl: z.string().nullable(),
   period: z.enum(PERIODS),
-  stats: SalesStatsSchema,
+  /** Whether flagged sales were counted (includeFlagged). */
+  includeFlagged: z.boolean(),
+  stats: AnalysisStatsSchema,
   series: SeriesSchema,
   /** Grader and grade combinations that have sales in the period, for the filter. */
   gradeOptions: z.array(GradeOptionSchema),

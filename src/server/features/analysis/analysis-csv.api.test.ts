@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { CSV_HEADER } from './analysis-csv.ts';
 
 describe('GET /api/sales/analysis.csv', () => {
   const t = useTestApp();
@@ -37,17 +38,17 @@ describe('GET /api/sales/analysis.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="charizard-base_set-all.csv"');
     const rows = lines(response.body);
-    expect(rows[0]).toBe('Date,Price,Seller,Seller rating,Grader,Grade,Sale type');
+    expect(rows[0]).toBe(CSV_HEADER.join(','));
     expect(rows).toHaveLength(32);
-    expect(rows[1]).toBe(`${daysAgo(0.5).slice(0, 10)},100.00,seller_0,,PSA,9,Auction`);
+    expect(rows[1]).toBe(`${daysAgo(0.5).slice(0, 10)},100.00,seller_0,,PSA,9,Auction,,,,,,USD,,,no,no`);
     expect(rows[30]).toMatch(/,100\.29,seller_29,/);
   });
 
   it('defuses formulas and quotes fields that need it', async () => {
     const response = await t.app.inject('/api/sales/analysis.csv?card=Charizard&grade=10');
     expect(lines(response.body)).toEqual([
-      'Date,Price,Seller,Seller rating,Grader,Grade,Sale type',
-      `${daysAgo(100).slice(0, 10)},1234.56,"'=HYPERLINK(""http://evil.example"",""x"")",98.7,PSA,10,Best Offer`,
+      CSV_HEADER.join(','),
+      `${daysAgo(100).slice(0, 10)},1234.56,"'=HYPERLINK(""http://evil.example"",""x"")",98.7,PSA,10,Best Offer,,,,,,USD,,,no,no`,
     ]);
   });
 
@@ -71,7 +72,7 @@ describe('GET /api/sales/analysis.csv', () => {
     const response = await t.app.inject('/api/sales/analysis.csv?card=Missingno');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('missingno-base_set-all.csv');
-    expect(lines(response.body)).toEqual(['Date,Price,Seller,Seller rating,Grader,Grade,Sale type']);
+    expect(lines(response.body)).toEqual([CSV_HEADER.join(',')]);
   });
 
   it('refuses bad input with 400 validation', async () => {

@@ -28,6 +28,16 @@ describe('analysis CSV', () => {
         grading_company: 'PSA',
         grade: 10,
         sale_type: 'buy_it_now',
+        title: 'Charizard 1st Edition PSA 10',
+        listing_url: 'https://example.com/1',
+        cert_number: '12345678',
+        source: 'goldin',
+        currency: 'GBP',
+        original_price_cents: 100_000,
+        shipping_cents: 1_500,
+        buyer_premium_cents: 20_000,
+        best_offer_accepted: 0,
+        excluded: 1,
       },
       {
         sold_on: '2026-01-01',
@@ -37,12 +47,22 @@ describe('analysis CSV', () => {
         grading_company: null,
         grade: null,
         sale_type: null,
+        title: null,
+        listing_url: null,
+        cert_number: null,
+        source: null,
+        currency: 'USD',
+        original_price_cents: null,
+        shipping_cents: null,
+        buyer_premium_cents: null,
+        best_offer_accepted: false,
+        excluded: false,
       },
     ]);
     expect(csv).toBe(
-      'Date,Price,Seller,Seller rating,Grader,Grade,Sale type\r\n' +
-        '2026-01-02,1234.50,"card, shop",99.8,PSA,10,Buy It Now\r\n' +
-        "2026-01-01,0.05,'=cmd,,,,\r\n",
+      "Date,Price,Seller,Seller rating,Grader,Grade,Sale type,Title,Listing URL,Cert number,Source,Original price,Currency,Buyer's premium,Shipping,Best Offer accepted,Excluded\r\n" +
+        '2026-01-02,1234.50,"card, shop",99.8,PSA,10,Buy It Now,Charizard 1st Edition PSA 10,https://example.com/1,12345678,goldin,1000.00,GBP,200.00,15.00,no,yes\r\n' +
+        "2026-01-01,0.05,'=cmd,,,,,,,,,,USD,,,no,no\r\n",
     );
   });
 

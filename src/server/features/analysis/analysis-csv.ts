@@ -2,7 +2,26 @@ import type { Period } from '#shared/sales-constants.ts';
 import type { SetId } from '#shared/sets.ts';
 import type { ExportedSale } from './analysis.repository.ts';
 
-const CSV_HEADER = ['Date', 'Price', 'Seller', 'Seller rating', 'Grader', 'Grade', 'Sale type'] as const;
+/** Price is the comparable US dollar price (docs/product.md §11); what the sale was in comes after it. */
+export const CSV_HEADER = [
+  'Date',
+  'Price',
+  'Seller',
+  'Seller rating',
+  'Grader',
+  'Grade',
+  'Sale type',
+  'Title',
+  'Listing URL',
+  'Cert number',
+  'Source',
+  'Original price',
+  'Currency',
+  "Buyer's premium",
+  'Shipping',
+  'Best Offer accepted',
+  'Excluded',
+] as const;
 
 const SALE_TYPE_LABELS: Record<string, string> = {
   auction: 'Auction',
@@ -24,6 +43,10 @@ function csvLine(cells: (string | number | null)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+function money(cents: number | string | null): string | null {
+  return cents === null ? null : (Number(cents) / 100).toFixed(2);
+}
+
 /** The analysis export: a header line and one line per sale, in the order given (newest first). */
 export function salesCsv(sales: readonly ExportedSale[]): string {
   const lines = [csvLine([...CSV_HEADER])];
@@ -37,6 +60,16 @@ export function salesCsv(sales: readonly ExportedSale[]): string {
         sale.grading_company,
         sale.grade,
         sale.sale_type === null ? null : (SALE_TYPE_LABELS[sale.sale_type] ?? sale.sale_type),
+        sale.title,
+        sale.listing_url,
+        sale.cert_number,
+        sale.source,
+        money(sale.original_price_cents),
+        sale.currency,
+        money(sale.buyer_premium_cents),
+        money(sale.shipping_cents),
+        sale.best_offer_accepted === true || sale.best_offer_accepted === 1 ? 'yes' : 'no',
+        sale.excluded === true || sale.excluded === 1 ? 'yes' : 'no',
       ]),
     );
   }

@@ -45,27 +45,43 @@ interface FilteredSales {
   gradeCodes: Uint16Array;
 }
 
-/** The prices, instants and grade codes of the sales that pass the filter, newest first. */
-function filtered(sales: CardSales, filter: GradeFilter): FilteredSales {
-  if (filter.grader === undefined && filter.grade === undefined) return sales;
+/**
+ * The prices, instants and grade codes of the sales that pass the filter and count (flagged sales only with
+ * includeFlagged, docs/product.md §11), newest first; `listed` counts every sale that passes the filter
+ * and `excluded` the flagged ones among them.
+ */
+function filtered(
+  sales: CardSales,
+  filter: GradeFilter,
+  includeFlagged: boolean,
+): FilteredSales & { listed: number; excluded: number } {
   const passes = sales.gradeKeys.map(
     ({ grader, grade }) =>
       (filter.grader === undefined || grader === filter.grader) &&
       (filter.grade === undefined || grade === filter.grade),
   );
-  let count = 0;
-  for (const code of sales.gradeCodes) if (passes[code]) count++;
+  let listed = 0;
+  let excluded = 0;
+  sales.gradeCodes.forEach((code, index) => {
+    if (!passes[code]) return;
+    listed++;
+    excluded += sales.excluded[index]!;
+  });
+  if (listed === sales.prices.length && (excluded === 0 || includeFlagged)) {
+    return { ...sales, listed, excluded };
+  }
+  const count = includeFlagged ? listed : listed - excluded;
   const prices = new Float64Array(count);
   const soldAt = new Float64Array(count);
   const gradeCodes = new Uint16Array(count);
   let kept = 0;
   sales.gradeCodes.forEach((code, index) => {
-    if (!passes[code]) return;
+    if (!passes[code] || (!includeFlagged && sales.excluded[index] === 1)) return;
     prices[kept] = sales.prices[index]!;
     gradeCodes[kept] = code;
     soldAt[kept++] = sales.soldAt[index]!;
   });
-  return { prices, soldAt, gradeCodes };
+  return { prices, soldAt, gradeCodes, listed, excluded };
 }
 
 /** How many grades get a line of their own on the chart, and how many points each line has at most. */
@@ -119,8 +135,9 @@ export function summariseSales(
   period: Period,
   sales: CardSales,
   filter: GradeFilter,
+  includeFlagged: boolean,
 ): AnalysisSummary {
-  const passing = filtered(sales, filter);
+  const passing = filtered(sales, filter, includeFlagged);
   return {
     cardName: card.searchName,
     cardNumber: card.number,
@@ -129,9 +146,10 @@ export function summariseSales(
     setId: card.setId,
     imageUrl: card.imageUrl,
     period,
-    stats: computeSalesStats(passing.prices),
+    includeFlagged,
+    stats: { ...computeSalesStats(passing.prices), excludedCount: passing.excluded },
     series: seriesOf(passing, sales.gradeKeys),
     gradeOptions: gradeOptionsOf(sales),
-    total: passing.prices.length,
+    total: passing.listed,
   };
 }

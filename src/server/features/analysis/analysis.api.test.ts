@@ -22,6 +22,7 @@ function expectedStats(centsNewestFirst: number[]) {
     totalVolume: totalCents / 100,
     lastSale,
     percentFromAverage: Math.round(((lastSale - average) / average) * 10_000) / 100,
+    excludedCount: 0,
   };
 }
 
@@ -101,6 +102,16 @@ describe('GET /api/sales/analysis', () => {
       grader: 'PSA',
       grade: 10,
       saleType: 'buy_it_now',
+      title: null,
+      listingUrl: null,
+      certNumber: null,
+      source: null,
+      originalPrice: null,
+      buyerPremium: null,
+      shipping: null,
+      bestOfferAccepted: false,
+      flags: [],
+      excluded: false,
     });
   });
 
@@ -219,6 +230,7 @@ describe('GET /api/sales/analysis', () => {
       setId: 'base_set',
       imageUrl: null,
       period: '30d',
+      includeFlagged: false,
       stats: expectedZeroStats,
       series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
       gradeOptions: [],
@@ -285,6 +297,7 @@ const expectedZeroStats = {
   totalVolume: 0,
   lastSale: 0,
   percentFromAverage: 0,
+  excludedCount: 0,
 };
 
 describe('GET /api/sales/analysis with more sales than the chart shows', () => {

@@ -33,11 +33,33 @@ export interface ListedSale {
   grading_company: string | null;
   grade: number | null;
   sale_type: string | null;
+  title: string | null;
+  listing_url: string | null;
+  cert_number: string | null;
+  source: string | null;
+  currency: string;
+  original_price_cents: number | string | null;
+  shipping_cents: number | string | null;
+  buyer_premium_cents: number | string | null;
+  best_offer_accepted: boolean | number;
+  excluded: boolean | number;
 }
 
-export interface ExportedSale extends Omit<ListedSale, 'id' | 'image' | 'sold_at'> {
-  sold_on: string;
-}
+export type ExportedSale = Omit<ListedSale, 'id' | 'image' | 'sold_at'> & { sold_on: string };
+
+/** The provenance columns of a sale (docs/product.md §11), listed and exported alike. */
+const PROVENANCE_COLUMNS = [
+  'title',
+  'listing_url',
+  'cert_number',
+  'source',
+  'currency',
+  'original_price_cents',
+  'shipping_cents',
+  'buyer_premium_cents',
+  'best_offer_accepted',
+  'excluded',
+] as const;
 
 type SalesQuery<O> = SelectQueryBuilder<Database, 'sales', O>;
 
@@ -118,6 +140,7 @@ export function salesPage(
         'grading_company',
         'grade',
         'sale_type',
+        ...PROVENANCE_COLUMNS,
       ]),
     scope,
     filter,
@@ -136,8 +159,41 @@ export function exportSales(
   return inScope(
     database.read
       .selectFrom('sales')
-      .select(['sold_on', 'price_cents', 'seller', 'seller_rating', 'grading_company', 'grade', 'sale_type']),
+      .select([
+        'sold_on',
+        'price_cents',
+        'seller',
+        'seller_rating',
+        'grading_company',
+        'grade',
+        'sale_type',
+        ...PROVENANCE_COLUMNS,
+      ]),
     scope,
     filter,
   ).execute();
+}
+
+export interface ListedFlag {
+  sale_id: string;
+  code: string;
+  reason: string;
+  status: 'open' | 'confirmed';
+}
+
+/** The flags of the given sales that an admin has not cleared, oldest code first. */
+export async function flagsOfSales(
+  database: DatabaseHandle,
+  saleIds: readonly string[],
+): Promise<ListedFlag[]> {
+  if (saleIds.length === 0) return [];
+  const rows = await database.read
+    .selectFrom('sale_flags')
+    .select(['sale_id', 'code', 'reason', 'status'])
+    .where('sale_id', 'in', saleIds)
+    .where('status', '<>', 'cleared')
+    .orderBy('sale_id')
+    .orderBy('code')
+    .execute();
+  return rows as ListedFlag[];
 }

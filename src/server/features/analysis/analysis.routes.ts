@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
 import { analysisJson, exportCsv } from './analysis.service.ts';
+import { CSV_HEADER } from './analysis-csv.ts';
 import { estimateJson, ladderJson } from './valuation.service.ts';
 
 /** Already serialized (and possibly cached) bytes go out as they are, past the response serializer. */
@@ -30,7 +31,13 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
           summary: 'Sales analysis of a card: statistics, price history, grade options and a page of sales',
           description:
             'Statistics and the chart cover every sale of the period that passes the grader/grade filter ' +
-            '(grader alone: all its grades; grade alone: that grade from any grader). An unknown card, or a ' +
+            '(grader alone: all its grades; grade alone: that grade from any grader). Prices are what the ' +
+            'buyer paid for the card in US dollars: the price plus any buyer’s premium, without shipping, a ' +
+            'foreign price converted at the European Central Bank reference rate of its sale day (the table ' +
+            'rows also give the original price and currency). Flagged sales (outliers, probable duplicates, ' +
+            'titles of another item, Best Offers whose accepted price is unknown) are listed with their flags ' +
+            'and excluded: true, and left out of the statistics and chart unless includeFlagged=true; ' +
+            'stats.excludedCount says how many there are. An unknown card, or a ' +
             'failed search, answers 200 with the empty result: the name as typed, N/A number and rarity, ' +
             'cardId null and no sales. Answers are cached for 5 minutes and dropped when sales change.',
           querystring: AnalysisQuerySchema,
@@ -87,7 +94,7 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
           produces: ['text/csv'],
           response: {
             200: {
-              description: 'Date,Price,Seller,Seller rating,Grader,Grade,Sale type',
+              description: CSV_HEADER.join(','),
               content: { 'text/csv': { schema: z.string() } },
             },
             ...errorResponses,

@@ -1,9 +1,10 @@
 import { normaliseCardName } from '#shared/card-names.ts';
 import { type Card, findCardByName } from '#shared/catalogue.ts';
-import { type Period, periodStart, SALE_TYPES } from '#shared/sales-constants.ts';
+import { type Period, periodStart, SALE_SOURCES, SALE_TYPES } from '#shared/sales-constants.ts';
 import { centsToDollars, EMPTY_STATS } from '#shared/sales-stats.ts';
 import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import type { AppContext } from '../../context.ts';
+import { toBoolean } from '../../db/schema.ts';
 import { mediaUrl } from '../../media/media-store.ts';
 import * as repo from './analysis.repository.ts';
 import type { AnalysisCache, AnalysisCaches, CachedSummary } from './analysis-cache.ts';
@@ -21,7 +22,16 @@ function isSaleType(value: string | null): value is Sale['saleType'] & string {
   return value !== null && (SALE_TYPES as readonly string[]).includes(value);
 }
 
-function toSale(row: repo.ListedSale): Sale {
+function isSaleSource(value: string | null): value is Sale['source'] & string {
+  return value !== null && (SALE_SOURCES as readonly string[]).includes(value);
+}
+
+function amount(cents: number | string | null): number | null {
+  return cents === null ? null : centsToDollars(Number(cents));
+}
+
+function toSale(row: repo.ListedSale, flags: readonly repo.ListedFlag[]): Sale {
+  const foreign = row.currency !== 'USD' && row.original_price_cents !== null;
   return {
     saleId: row.id,
     date: row.sold_at,
@@ -32,7 +42,36 @@ function toSale(row: repo.ListedSale): Sale {
     grader: row.grading_company,
     grade: row.grade,
     saleType: isSaleType(row.sale_type) ? row.sale_type : null,
+    title: row.title,
+    listingUrl: row.listing_url,
+    certNumber: row.cert_number,
+    source: isSaleSource(row.source) ? row.source : null,
+    originalPrice: foreign ? { amount: amount(row.original_price_cents)!, currency: row.currency } : null,
+    buyerPremium: amount(row.buyer_premium_cents),
+    shipping: amount(row.shipping_cents),
+    bestOfferAccepted: toBoolean(row.best_offer_accepted),
+    flags: flags.map(({ code, reason, status }) => ({ code, reason, status })),
+    excluded: toBoolean(row.excluded),
   };
+}
+
+/** The page's sales with their flags, read in one more query for the whole page. */
+async function pageOfSales(
+  context: AnalysisContext,
+  scope: repo.SalesScope,
+  filter: repo.GradeFilter,
+  limit: number,
+  offset: number,
+): Promise<Sale[]> {
+  const rows = await repo.salesPage(context.database, scope, filter, limit, offset);
+  const flagged = rows.filter((row) => toBoolean(row.excluded)).map((row) => row.id);
+  const flags = await repo.flagsOfSales(context.database, flagged);
+  return rows.map((row) =>
+    toSale(
+      row,
+      flags.filter((flag) => flag.sale_id === row.id),
+    ),
+  );
 }
 
 /** docs/product.md §8: no match (or a failed search) shows the name as typed, N/A number and rarity, no sales. */
@@ -45,7 +84,8 @@ function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
     setId: query.set,
     imageUrl: null,
     period: query.period,
-    stats: { ...EMPTY_STATS },
+    includeFlagged: query.includeFlagged,
+    stats: { ...EMPTY_STATS, excludedCount: 0 },
     series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
     gradeOptions: [],
     sales: [],
@@ -104,6 +144,7 @@ function summaryOf(
   card: Card,
   period: Period,
   filter: repo.GradeFilter,
+  includeFlagged: boolean,
   key: string,
   since: string | undefined,
 ): Promise<CachedSummary> {
@@ -113,7 +154,7 @@ function summaryOf(
       await cardSalesOf(context, card),
       since === undefined ? undefined : Date.parse(since),
     );
-    const summary: AnalysisSummary = summariseSales(card, period, sales, filter);
+    const summary: AnalysisSummary = summariseSales(card, period, sales, filter, includeFlagged);
     return { since, jsonHead: JSON.stringify(summary).slice(0, -1) };
   });
 }
@@ -132,7 +173,13 @@ export async function analysisJson(
   if (!card) return toJson(emptyAnalysis(query));
   const caches = context.analysisCaches;
   const filter: repo.GradeFilter = { grader: query.grader, grade: query.grade };
-  const summaryKey = [card.cardId, query.period, filter.grader ?? '', filter.grade ?? ''].join('|');
+  const summaryKey = [
+    card.cardId,
+    query.period,
+    filter.grader ?? '',
+    filter.grade ?? '',
+    query.includeFlagged,
+  ].join('|');
   const key = `${summaryKey}|${query.page}|${query.pageSize}`;
   const answer = cached(caches, caches.responses, 'response', key, async () => {
     const summary = caches.summaries.get(summaryKey);
@@ -140,11 +187,11 @@ export async function analysisJson(
     const scope: repo.SalesScope = { setId: card.setId, cardName: card.searchName, since };
     const offset = (query.page - 1) * query.pageSize;
     const [{ jsonHead }, page] = await Promise.all([
-      summary ?? summaryOf(context, card, query.period, filter, summaryKey, since),
-      repo.salesPage(context.database, scope, filter, query.pageSize, offset),
+      summary ?? summaryOf(context, card, query.period, filter, query.includeFlagged, summaryKey, since),
+      pageOfSales(context, scope, filter, query.pageSize, offset),
     ]);
     return Buffer.from(
-      `${jsonHead},"sales":${JSON.stringify(page.map(toSale))},"page":${query.page},"pageSize":${query.pageSize}}`,
+      `${jsonHead},"sales":${JSON.stringify(page)},"page":${query.page},"pageSize":${query.pageSize}}`,
     );
   });
   return answer.catch((error: unknown) => {

@@ -37,7 +37,7 @@ async function parseFile(): Promise<void> {
       if (item.error !== undefined || item.record === undefined) {
         rows.push({ line: item.line, reason: item.error ?? 'not a record', raw: item.raw });
       } else {
-        const parsed = parseSaleRow(item.record, { today: job.today });
+        const parsed = parseSaleRow(item.record, { today: job.today, rates: job.rates });
         if (!parsed.ok) {
           rows.push({ line: item.line, reason: parsed.reason, raw: item.record });
         } else {

@@ -31,7 +31,7 @@ function jsonLinesFile(rows: number): string {
 
 async function readAll(file: string): Promise<ParsedBatch[]> {
   const batches: ParsedBatch[] = [];
-  for await (const batch of parsedBatches({ file, format: 'jsonl', today: '2026-03-01' }))
+  for await (const batch of parsedBatches({ file, format: 'jsonl', today: '2026-03-01', rates: new Map() }))
     batches.push(batch);
   return batches;
 }
@@ -52,7 +52,12 @@ describe('parsedBatches', () => {
   it('stops reading when the caller stops', async () => {
     const file = jsonLinesFile(3 * ROWS_PER_BATCH);
     let taken = 0;
-    for await (const batch of parsedBatches({ file, format: 'jsonl', today: '2026-03-01' })) {
+    for await (const batch of parsedBatches({
+      file,
+      format: 'jsonl',
+      today: '2026-03-01',
+      rates: new Map(),
+    })) {
       taken += batch.rows.length;
       break;
     }

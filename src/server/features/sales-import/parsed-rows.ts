@@ -1,3 +1,4 @@
+import type { FxRates } from '../fx/fx-rates.ts';
 import type { PendingRow } from './import-writer.ts';
 import type { ImportFormat } from './readers.ts';
 
@@ -14,6 +15,8 @@ export interface ParseJob {
   file: string;
   format: ImportFormat;
   today: string;
+  /** Reference exchange rates, for prices in other currencies than US dollars. */
+  rates: FxRates;
   /**
    * Batches the worker may read ahead of the caller. Enough for the rows of one transaction, so the file
    * is read on while the caller stores the previous transaction's rows.

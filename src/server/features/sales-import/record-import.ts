@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { FxRates } from '../fx/fx-rates.ts';
+import { loadRates } from '../fx/fx.repository.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
 import { parseSaleRow } from './sale-row.ts';
 
@@ -18,6 +20,7 @@ export class RecordImport {
   private constructor(
     private readonly writer: ImportWriter,
     private readonly today: string,
+    private readonly rates: FxRates,
     private readonly onRefused: OnRefused,
   ) {}
 
@@ -26,7 +29,9 @@ export class RecordImport {
     const writer = await ImportWriter.open(context, false, async (_line, reason, record) =>
       onRefused(record as Record<string, unknown>, reason),
     );
-    return new RecordImport(writer, today ?? new Date().toISOString().slice(0, 10), onRefused);
+    // Converted as a file's records are, so a feed and a file store the same sale alike (docs/product.md §11).
+    const rates = await loadRates(context.database);
+    return new RecordImport(writer, today ?? new Date().toISOString().slice(0, 10), rates, onRefused);
   }
 
   /** Sales stored so far, including rows not yet committed. */
@@ -41,7 +46,7 @@ export class RecordImport {
 
   async add(record: Record<string, unknown>): Promise<void> {
     this.position += 1;
-    const parsed = parseSaleRow(record, { today: this.today });
+    const parsed = parseSaleRow(record, { today: this.today, rates: this.rates });
     if (!parsed.ok) {
       this.onRefused(record, parsed.reason);
       return;

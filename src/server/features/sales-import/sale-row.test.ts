@@ -28,11 +28,89 @@ function reason(record: Record<string, unknown>): string {
 }
 
 describe('parseSaleRow', () => {
-  it('refuses a price in another currency than US dollars, which would be stored as dollars', () => {
-    expect(reason({ ...flatSale, currency: 'GBP' })).toBe(
-      'the price is in GBP, and only US dollars are stored',
-    );
+  it('refuses a price in another currency when no exchange rates are loaded', () => {
+    expect(reason({ ...flatSale, price: 1000, currency: 'GBP' })).toBe('no GBP exchange rates are loaded');
     expect(accepted({ ...flatSale, currency: 'usd' }).sale.price_cents).toBe(123_456);
+  });
+
+  it('stores a foreign price as sold and in dollars at the rate of the sale day', () => {
+    // 2025-11-03 is a Monday: 1 EUR = 1.15 USD = 0.88 GBP that day.
+    const rates = new Map([
+      [
+        '2025-11-03',
+        new Map([
+          ['USD', 1.15],
+          ['GBP', 0.88],
+        ]),
+      ],
+    ]);
+    const result = parseSaleRow({ ...flatSale, price: '880.00', currency: 'gbp' }, { ...rules, rates });
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.value.sale).toMatchObject({
+      price_cents: 115_000,
+      original_price_cents: 88_000,
+      currency: 'GBP',
+    });
+  });
+
+  it('counts the buyer’s premium in the comparable price and leaves shipping out', () => {
+    const { sale } = accepted({ ...flatSale, price: 1000, buyer_premium: '200.50', shipping: 25 });
+    expect(sale).toMatchObject({
+      price_cents: 120_050,
+      original_price_cents: 100_000,
+      buyer_premium_cents: 20_050,
+      shipping_cents: 2_500,
+      currency: 'USD',
+    });
+  });
+
+  it('keeps the provenance fields', () => {
+    const { sale } = accepted({
+      ...flatSale,
+      title: '1999 Pokemon Base Set 1st Edition Charizard #4 PSA 9',
+      listingUrl: 'https://www.ebay.com/itm/1234',
+      certNumber: '12345678',
+      source: 'eBay',
+      bestOfferAccepted: 'true',
+      sale_type: 'best_offer',
+    });
+    expect(sale).toMatchObject({
+      title: '1999 Pokemon Base Set 1st Edition Charizard #4 PSA 9',
+      listing_url: 'https://www.ebay.com/itm/1234',
+      cert_number: '12345678',
+      source: 'ebay',
+      best_offer_accepted: true,
+    });
+    expect(accepted(flatSale).sale).toMatchObject({
+      title: null,
+      listing_url: null,
+      cert_number: null,
+      source: null,
+      best_offer_accepted: false,
+      currency: 'USD',
+    });
+  });
+
+  it.each([
+    [
+      { listing_url: 'javascript:alert(1)' },
+      'listing_url "javascript:alert(1)" is not an http or https address',
+    ],
+    [{ listing_url: 'ebay listing' }, 'listing_url "ebay listing" is not a web address'],
+    [
+      { source: 'craigslist' },
+      'source "craigslist" is not one of ebay, heritage, goldin, fanatics, pwcc, pristine, myslabs, other',
+    ],
+    [{ currency: 'dollars' }, 'currency "dollars" is not an ISO 4217 code like USD'],
+    [{ shipping: '-5' }, 'shipping "-5" is not an amount'],
+    [{ buyer_premium: 'a lot' }, 'buyer_premium "a lot" is not an amount'],
+    [{ best_offer_accepted: 'maybe' }, 'best_offer_accepted "maybe" is not true or false'],
+    [
+      { cert_number: '12 34' },
+      'cert_number "12 34" is not a certificate number (4 to 30 letters, digits or dashes)',
+    ],
+  ])('refuses a bad provenance value %j', (fields, why) => {
+    expect(reason({ ...flatSale, ...fields })).toBe(why);
   });
 
   it('refuses a row with a NUL character, which PostgreSQL cannot store', () => {

@@ -8,11 +8,12 @@ import {
   addDays,
   EARLIEST_SALE_DAY,
   parseNumber,
-  parsePriceCents,
   parseSaleDate,
   parseTimestamp,
   quoted,
 } from './sale-values.ts';
+import type { FxRates } from '../fx/fx-rates.ts';
+import { parseProvenance } from './sale-provenance.ts';
 import { readCardFromTitle } from './sale-title.ts';
 
 interface ParsedSale {
@@ -26,6 +27,8 @@ export type RowResult = { ok: true; value: ParsedSale } | { ok: false; reason: s
 export interface RowRules {
   /** Today's date (UTC, YYYY-MM-DD); sales dated after tomorrow are refused. */
   today: string;
+  /** Reference exchange rates for prices in other currencies than US dollars; none loaded refuses them. */
+  rates?: FxRates | undefined;
 }
 
 const MAX_SELLER_LENGTH = 100;
@@ -163,13 +166,6 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     return fail(`${what} is not in the ${getSet(setId).name} catalogue`);
   }
 
-  const price = parsePriceCents(fields.get('price'));
-  if (!price.ok) return price;
-  // Prices are stored in US dollars; one in another currency would be stored as if it were dollars.
-  const currency = text(fields.get('currency'))?.toUpperCase();
-  if (currency && currency !== 'USD')
-    return fail(`the price is in ${currency}, and only US dollars are stored`);
-
   const rawDate = fields.get('sale_date');
   const rawTimestamp = fields.get('timestamp');
   if (rawDate === undefined && rawTimestamp === undefined) {
@@ -185,6 +181,10 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
   const [earliest, latest] = [soldOn, soldAt.slice(0, 10)].sort() as [string, string];
   if (latest > dayAfter(rules.today)) return fail(`the sale date ${latest} is in the future`);
   if (earliest < EARLIEST_SALE_DAY) return fail(`the sale date ${earliest} is before 1999`);
+
+  // Statistics compare US dollars paid for the card: a foreign price is converted at its sale day's rate.
+  const provenance = parseProvenance(fields, soldOn, rules.rates);
+  if (!provenance.ok) return provenance;
 
   const seller = text(fields.get('seller'));
   if (!seller) return fail('seller is missing');
@@ -241,7 +241,6 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     card_name: card.searchName,
     card_number: card.number,
     card_rarity: card.rarity,
-    price_cents: price.value,
     sold_on: soldOn,
     sold_at: soldAt,
     seller,
@@ -250,6 +249,7 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     grading_company: gradingCompany,
     grade,
     sale_type: saleType,
+    ...provenance.value,
   };
   const ownId = text(fields.get('source_ref') ?? fields.get('id') ?? fields.get('sale_id'));
   if (ownId && ownId.length > MAX_SOURCE_ID_LENGTH)

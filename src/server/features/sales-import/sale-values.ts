@@ -9,7 +9,7 @@ const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
 const fail = <T>(reason: string): Parsed<T> => ({ ok: false, reason });
 
 /** No graded Base, Jungle or Fossil card has come near this; a bigger number is a typo or a parsing slip. */
-const MAX_PRICE_CENTS = 1_000_000_000;
+export const MAX_PRICE_CENTS = 1_000_000_000;
 export const EARLIEST_SALE_DAY = '1999-01-01';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -24,7 +24,7 @@ export function quoted(value: unknown): string {
   return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
 }
 
-function formatDollars(cents: number): string {
+export function formatDollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
@@ -54,6 +54,30 @@ export function parsePriceCents(value: unknown): Parsed<number> {
   if (cents <= 0) return fail('price must be more than $0.00');
   if (cents > MAX_PRICE_CENTS)
     return fail(`price ${formatDollars(cents)} is above the ${formatDollars(MAX_PRICE_CENTS)} limit`);
+  return ok(cents);
+}
+
+const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount in any currency (`12.5`, `"1,234.50"`), in its hundredths, for shipping, buyer's premium and
+ * prices in other currencies than dollars. Zero is allowed when `allowZero` (free shipping).
+ */
+export function parseAmountCents(value: unknown, field: string, allowZero: boolean): Parsed<number> {
+  let cents: number;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return fail(`${field} ${quoted(value)} is not an amount`);
+    cents = Math.round(value * 100);
+    if (Math.abs(cents - value * 100) > 1e-6) return fail(`${field} ${value} has more than two decimals`);
+  } else if (typeof value === 'string') {
+    const match = AMOUNT.exec(value.trim().replace(/,/g, ''));
+    if (!match) return fail(`${field} ${quoted(value)} is not an amount`);
+    cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  } else {
+    return fail(`${field} ${quoted(value)} is not an amount`);
+  }
+  if (cents < 0 || (cents === 0 && !allowZero)) return fail(`${field} must be more than 0`);
+  if (!Number.isSafeInteger(cents * 1000)) return fail(`${field} ${quoted(value)} is too large`);
   return ok(cents);
 }
 

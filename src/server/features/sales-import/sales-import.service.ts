@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordAudit } from '../../audit/record-audit.ts';
+import { loadRates } from '../fx/fx.repository.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
 import { parsedBatches } from './parsed-batches.ts';
 import { detectFormat, type ImportFormat } from './readers.ts';
@@ -89,7 +90,8 @@ export async function importSalesFile(
   const writer = await ImportWriter.open(context, options.bulkLoadWhenEmpty ?? false, reject);
 
   try {
-    for await (const batch of parsedBatches({ file, format, today })) {
+    const rates = await loadRates(context.database);
+    for await (const batch of parsedBatches({ file, format, today, rates })) {
       progress.bytesRead = batch.bytesRead;
       for (const row of batch.rows) {
         summary.read += 1;
