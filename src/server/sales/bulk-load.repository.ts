@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
-import { type SaleRecord, type WriteResult, writeRecords } from './sales-write.repository.ts';
+import { NewSalesFlagging } from './flags/flag-new-sales.ts';
+import {
+  type SaleRecord,
+  type StoredSale,
+  type WriteResult,
+  writeRecords,
+} from './sales-write.repository.ts';
 
 /** An open bulk load: rows go in without the secondary indexes, which `finish` builds again. */
 export interface BulkLoad {
@@ -34,14 +40,19 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
     `.execute(trx);
     for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
     const createdAt = new Date().toISOString();
+    const flagging = new NewSalesFlagging();
     return {
       async write(records) {
-        const inserted = await writeRecords(database, trx, records, createdAt);
+        const stored: StoredSale[] = [];
+        const inserted = await writeRecords(database, trx, records, createdAt, stored);
+        flagging.note(stored);
         return { inserted, duplicates: records.length - inserted };
       },
       async finish() {
         // The definitions come from sqlite_master itself, so whatever indexes the migrations made come back.
         for (const index of indexes) await sql.raw(index.sql).execute(trx);
+        // Flagged once over the whole load, off the indexes just built, in the load's transaction.
+        await flagging.apply(trx);
         await trx.commit().execute();
       },
       async abort() {

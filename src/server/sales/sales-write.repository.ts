@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
+import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
 export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;
@@ -259,7 +260,7 @@ export function inIndexOrder(records: readonly SaleRecord[]): SaleRecord[] {
 }
 
 /**
- * Stores sales in one transaction; a row whose source_ref is already known adds nothing, so running the
+ * Stores sales in one transaction with their flags (docs/product.md §11); a row whose source_ref is already known adds nothing, so running the
  * same import twice is harmless. A sale an admin deleted stays deleted: its source_ref in the archive
  * counts as known.
  */
@@ -270,8 +271,13 @@ export async function insertSales(
   if (records.length === 0) return { inserted: 0, duplicates: 0 };
   const createdAt = new Date().toISOString();
   const ordered = inIndexOrder(records);
-  const inserted = await database.db
-    .transaction()
-    .execute((trx) => writeRecords(database, trx, ordered, createdAt));
+  const inserted = await database.db.transaction().execute(async (trx) => {
+    const stored: StoredSale[] = [];
+    const count = await writeRecords(database, trx, ordered, createdAt, stored);
+    const flagging = new NewSalesFlagging();
+    flagging.note(stored);
+    await flagging.apply(trx);
+    return count;
+  });
   return { inserted, duplicates: records.length - inserted };
 }

@@ -1,11 +1,13 @@
 import type { ControlledTransaction, Kysely } from 'kysely';
 import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { NewSalesFlagging } from '../../sales/flags/flag-new-sales.ts';
 import {
   inIndexOrder,
   ROWS_PER_STATEMENT,
   ROWS_PER_TRANSACTION,
   type SaleRecord,
+  type StoredSale,
   type WriteResult,
   writeRecords,
 } from '../../sales/sales-write.repository.ts';
@@ -26,6 +28,7 @@ export class SalesWriter {
   private transaction: ControlledTransaction<Database> | undefined;
   private rowsInTransaction = 0;
   private readonly createdAt = new Date().toISOString();
+  private readonly flagging = new NewSalesFlagging();
 
   constructor(private readonly database: DatabaseHandle) {
     database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
@@ -38,7 +41,9 @@ export class SalesWriter {
     for (let start = 0; start < ordered.length; ) {
       this.transaction ??= await this.database.db.startTransaction().execute();
       const part = ordered.slice(start, start + ROWS_PER_TRANSACTION - this.rowsInTransaction);
-      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt);
+      const stored: StoredSale[] = [];
+      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt, stored);
+      this.flagging.note(stored);
       this.rowsInTransaction += part.length;
       start += part.length;
       if (this.rowsInTransaction >= ROWS_PER_TRANSACTION) await this.commit();
@@ -51,6 +56,8 @@ export class SalesWriter {
    * rows to the same transaction (a feed's checkpoint), so they stand or fall with the sales.
    */
   async commit(alsoWrite?: (transaction: Kysely<Database>) => Promise<void>): Promise<void> {
+    // The new sales' flags go in with them (docs/product.md §11), so `excluded` is right once they are visible.
+    if (this.transaction) await this.flagging.apply(this.transaction);
     if (alsoWrite) {
       this.transaction ??= await this.database.db.startTransaction().execute();
       await alsoWrite(this.transaction);
@@ -70,6 +77,7 @@ export class SalesWriter {
   async abort(): Promise<void> {
     const transaction = this.transaction;
     this.transaction = undefined;
+    this.flagging.forget();
     await this.releasingCache(async () => {
       await transaction?.rollback().execute();
     });

@@ -1,0 +1,211 @@
+import { findCardById } from '#shared/catalogue.ts';
+import type { SetId } from '#shared/sets.ts';
+import { titleMismatch } from '#shared/titles/parse-title.ts';
+
+/**
+ * The checks that flag a sale and leave it out of statistics (docs/product.md §11, decision 015). Pure
+ * functions over plain rows, so the writer can run them on a batch and the tests on fixed rows.
+ */
+export const FLAG_CODES = [
+  'outlier-high',
+  'outlier-low',
+  'probable-duplicate',
+  'title-mismatch',
+  'best-offer-unrevealed',
+] as const;
+export type FlagCode = (typeof FLAG_CODES)[number];
+
+export interface Flag {
+  code: FlagCode;
+  reason: string;
+}
+
+const DAY_MS = 86_400_000;
+/** A sale is compared with the other sales of its cohort up to this many days before or after it. */
+export const OUTLIER_WINDOW_DAYS = 90;
+/** Fewer other sales than this in the window say too little about the price to call anything an outlier. */
+export const OUTLIER_MIN_REFERENCES = 5;
+/** At least this many times the median (or at most its inverse) … */
+export const OUTLIER_RATIO = 3;
+/** … and further from the median than this many scaled median absolute deviations. */
+export const OUTLIER_MADS = 3;
+/** 1.4826 × MAD estimates the standard deviation of normally distributed prices. */
+const MAD_SCALE = 1.4826;
+/** The same certificate sold again at the same price within this many days is a probable duplicate. */
+export const CERT_REPEAT_DAYS = 14;
+
+export function dollars(cents: number): string {
+  const whole = cents % 100 === 0;
+  return `$${(cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })}`;
+}
+
+function median(sorted: readonly number[]): number {
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function cohortName(grader: string | null, grade: number | null): string {
+  if (grader === null && grade === null) return 'ungraded';
+  return [grader ?? 'any grader', grade ?? ''].join(' ').trim();
+}
+
+/** One sale of a cohort (a card, grader and grade), as the outlier check reads it. */
+export interface CohortSale {
+  id: string;
+  /** Milliseconds since the epoch. */
+  soldAt: number;
+  priceCents: number;
+}
+
+/**
+ * Outlier flags of the cohort's sales whose time is in [from, to], each judged against the cohort's other
+ * sales within OUTLIER_WINDOW_DAYS either side: the median of their prices and the median absolute
+ * deviation (MAD) from it. A sale is an outlier when its price is at least OUTLIER_RATIO times the median
+ * (or at most a third of it) and further from the median than OUTLIER_MADS scaled MADs; the second test keeps
+ * a cohort whose prices spread widely anyway from being flagged at its edges. `sales` is in time order.
+ */
+export function outlierFlags(
+  sales: readonly CohortSale[],
+  grader: string | null,
+  grade: number | null,
+  from: number,
+  to: number,
+): Map<string, Flag> {
+  const flags = new Map<string, Flag>();
+  const window = OUTLIER_WINDOW_DAYS * DAY_MS;
+  let start = 0;
+  let end = 0;
+  for (let index = 0; index < sales.length; index++) {
+    const sale = sales[index]!;
+    if (sale.soldAt < from || sale.soldAt > to) continue;
+    while (sales[start]!.soldAt < sale.soldAt - window) start++;
+    if (end < index) end = index;
+    while (end < sales.length && sales[end]!.soldAt <= sale.soldAt + window) end++;
+    if (end - start - 1 < OUTLIER_MIN_REFERENCES) continue;
+    const prices: number[] = [];
+    for (let other = start; other < end; other++) if (other !== index) prices.push(sales[other]!.priceCents);
+    prices.sort((a, b) => a - b);
+    const middle = median(prices);
+    const deviations = prices.map((price) => Math.abs(price - middle)).sort((a, b) => a - b);
+    const spread = MAD_SCALE * median(deviations);
+    const price = sale.priceCents;
+    if (Math.abs(price - middle) <= OUTLIER_MADS * spread) continue;
+    const ratio = price / middle;
+    const about = `the median of ${dollars(Math.round(middle))} of ${prices.length} other ${cohortName(grader, grade)} sales within ${OUTLIER_WINDOW_DAYS} days`;
+    if (ratio >= OUTLIER_RATIO) {
+      flags.set(sale.id, { code: 'outlier-high', reason: `${formatRatio(ratio)}× ${about}` });
+    } else if (ratio <= 1 / OUTLIER_RATIO) {
+      flags.set(sale.id, { code: 'outlier-low', reason: `${formatRatio(ratio)}× ${about}` });
+    }
+  }
+  return flags;
+}
+
+function formatRatio(ratio: number): string {
+  return ratio >= 10 ? ratio.toFixed(0) : ratio >= 1 ? ratio.toFixed(1) : ratio.toFixed(2);
+}
+
+/** What the flags of a sale's own record need: its card, title and how it sold. */
+export interface RecordFacts {
+  setId: string;
+  cardId: string;
+  title: string | null | undefined;
+  saleType: string | null | undefined;
+  bestOfferAccepted: boolean | number | undefined;
+}
+
+/** Flags that follow from the sale's own record: a title of another item, a Best Offer without its price. */
+export function recordFlags(facts: RecordFacts): Flag[] {
+  const flags: Flag[] = [];
+  if (facts.title && findCardById(facts.cardId)?.setId === facts.setId) {
+    const mismatch = titleMismatch(facts.title, { setId: facts.setId as SetId, cardId: facts.cardId });
+    if (mismatch) flags.push({ code: 'title-mismatch', reason: `The title says ${mismatch}` });
+  }
+  if (facts.saleType === 'best_offer' && !facts.bestOfferAccepted) {
+    flags.push({
+      code: 'best-offer-unrevealed',
+      reason: 'Sold by Best Offer: the price is the list price, not the accepted offer',
+    });
+  }
+  return flags;
+}
+
+/** A sale as the duplicate checks compare it. */
+export interface DuplicateCandidate {
+  id: string;
+  soldAt: number;
+  soldOn: string;
+  priceCents: number;
+  seller: string;
+  grader: string | null;
+  grade: number | null;
+}
+
+/**
+ * probable-duplicate flags: a sale with the same cohort, seller, price and sale day as an earlier one (the
+ * earlier in time, then in storing order, is the original). `sales` are one card's.
+ */
+export function sameDayDuplicates(sales: readonly DuplicateCandidate[]): Map<string, Flag> {
+  const flags = new Map<string, Flag>();
+  const groups = new Map<string, DuplicateCandidate[]>();
+  for (const sale of sales) {
+    const key = [sale.grader, sale.grade, sale.soldOn, sale.priceCents, sale.seller].join('\u0000');
+    const group = groups.get(key);
+    if (group) group.push(sale);
+    else groups.set(key, [sale]);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => a.soldAt - b.soldAt || (a.id < b.id ? -1 : 1));
+    const first = group[0]!;
+    for (const later of group.slice(1)) {
+      flags.set(later.id, {
+        code: 'probable-duplicate',
+        reason: `Same seller (${first.seller}), price (${dollars(first.priceCents)}) and day (${first.soldOn}) as an earlier sale`,
+      });
+    }
+  }
+  return flags;
+}
+
+/** A sale of a certificate, for the repeat check. */
+export interface CertSale {
+  id: string;
+  certNumber: string;
+  grader: string | null;
+  soldAt: number;
+  priceCents: number;
+}
+
+/** probable-duplicate flags: the same grader's certificate sold again within CERT_REPEAT_DAYS at the same price. */
+export function certRepeats(sales: readonly CertSale[]): Map<string, Flag> {
+  const flags = new Map<string, Flag>();
+  const bySlab = new Map<string, CertSale[]>();
+  for (const sale of sales) {
+    const key = `${sale.grader ?? ''}\u0000${sale.certNumber}`;
+    const group = bySlab.get(key);
+    if (group) group.push(sale);
+    else bySlab.set(key, [sale]);
+  }
+  for (const group of bySlab.values()) {
+    group.sort((a, b) => a.soldAt - b.soldAt || (a.id < b.id ? -1 : 1));
+    group.forEach((sale, index) => {
+      const earlier = group
+        .slice(0, index)
+        .find(
+          (other) =>
+            other.priceCents === sale.priceCents && sale.soldAt - other.soldAt <= CERT_REPEAT_DAYS * DAY_MS,
+        );
+      if (!earlier) return;
+      const days = Math.round((sale.soldAt - earlier.soldAt) / DAY_MS);
+      flags.set(sale.id, {
+        code: 'probable-duplicate',
+        reason: `Certificate ${[sale.grader, sale.certNumber].filter(Boolean).join(' ')} sold at the same price (${dollars(sale.priceCents)}) ${days === 0 ? 'the same day' : `${days} day${days === 1 ? '' : 's'} earlier`}`,
+      });
+    });
+  }
+  return flags;
+}

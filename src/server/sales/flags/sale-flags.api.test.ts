@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
+import { AnalysisResponseSchema } from '#shared/schemas/sales.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+
+const TODAY = '2026-06-30';
+
+describe('flags computed on import', () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-flags-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let files = 0;
+
+  async function importRecords(records: Record<string, unknown>[]) {
+    const file = path.join(dir, `sales-${++files}.jsonl`);
+    fs.writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n'));
+    const summary = await importSalesFile(t.app.context, file, { today: TODAY, rejectsFile: false });
+    expect(summary.rejected).toBe(0);
+    return summary;
+  }
+
+  let ids = 0;
+  const sale = (card: string, price: number, day: string, fields: Record<string, unknown> = {}) => ({
+    id: `flag-test-${++ids}`,
+    set_id: 'base_set',
+    card_name: card,
+    price,
+    sale_date: day,
+    seller: `seller_${ids}`,
+    grading_company: 'PSA',
+    grade: 9,
+    ...fields,
+  });
+
+  /** Five $100 sales of the card in the first days of May: the reference cohort. */
+  const cohort = (card: string) =>
+    ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04', '2026-05-05'].map((day) => sale(card, 100, day));
+
+  async function flagsOf(sourceRef: string) {
+    const db = t.app.context.database.db;
+    const row = await db
+      .selectFrom('sales')
+      .select(['id', 'excluded'])
+      .where('source_ref', '=', sourceRef)
+      .executeTakeFirstOrThrow();
+    const flags = await db
+      .selectFrom('sale_flags')
+      .select(['code', 'reason', 'status'])
+      .where('sale_id', '=', row.id)
+      .orderBy('code')
+      .execute();
+    return { excluded: row.excluded === true || row.excluded === 1, flags };
+  }
+
+  it('flags a price three times the cohort median or more, and not one just under', async () => {
+    const high = sale('Charizard', 300, '2026-05-10');
+    const under = sale('Charizard', 299.99, '2026-05-11');
+    await importRecords([...cohort('Charizard'), high, under]);
+    expect(await flagsOf(high.id)).toEqual({
+      excluded: true,
+      flags: [
+        {
+          code: 'outlier-high',
+          reason: '3.0× the median of $100 of 6 other PSA 9 sales within 90 days',
+          status: 'open',
+        },
+      ],
+    });
+    expect(await flagsOf(under.id)).toEqual({ excluded: false, flags: [] });
+  });
+
+  it('flags a price a third of the median or less, and not one just over', async () => {
+    const low = sale('Blastoise', 33.33, '2026-05-10');
+    const over = sale('Blastoise', 33.34, '2026-05-10');
+    await importRecords([...cohort('Blastoise'), low]);
+    await importRecords([over]);
+    expect((await flagsOf(low.id)).flags).toEqual([
+      {
+        code: 'outlier-low',
+        reason: '0.33× the median of $100 of 5 other PSA 9 sales within 90 days',
+        status: 'open',
+      },
+    ]);
+    expect((await flagsOf(over.id)).flags).toEqual([]);
+  });
+
+  it('needs five other sales within 90 days, and a later import can make an earlier sale an outlier', async () => {
+    const early = sale('Venusaur', 1000, '2026-02-01');
+    // 4 sales within 90 days and one 91 days later: too few to judge.
+    await importRecords([
+      early,
+      ...['2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05'].map((day) => sale('Venusaur', 100, day)),
+      sale('Venusaur', 100, '2026-05-03'),
+    ]);
+    expect(await flagsOf(early.id)).toEqual({ excluded: false, flags: [] });
+    await importRecords([sale('Venusaur', 100, '2026-03-01')]);
+    expect(await flagsOf(early.id)).toMatchObject({
+      excluded: true,
+      flags: [
+        { code: 'outlier-high', reason: '10× the median of $100 of 5 other PSA 9 sales within 90 days' },
+      ],
+    });
+  });
+
+  it('keeps other graders and grades out of a cohort', async () => {
+    const psa10 = sale('Mewtwo', 500, '2026-05-10', { grade: 10 });
+    await importRecords([...cohort('Mewtwo'), psa10]);
+    expect((await flagsOf(psa10.id)).flags).toEqual([]);
+  });
+
+  it('flags the second of two sales with the same cohort, seller, price and day', async () => {
+    const first = sale('Ninetales', 250, '2026-06-01', { seller: 'kanto_vault' });
+    const again = sale('Ninetales', 250, '2026-06-01', { seller: 'kanto_vault' });
+    const otherSeller = sale('Ninetales', 250, '2026-06-01', { seller: 'johto_cards' });
+    const otherDay = sale('Ninetales', 250, '2026-06-02', { seller: 'kanto_vault' });
+    await importRecords([first, again, otherSeller, otherDay]);
+    expect((await flagsOf(first.id)).flags).toEqual([]);
+    expect(await flagsOf(again.id)).toEqual({
+      excluded: true,
+      flags: [
+        {
+          code: 'probable-duplicate',
+          reason: 'Same seller (kanto_vault), price ($250) and day (2026-06-01) as an earlier sale',
+          status: 'open',
+        },
+      ],
+    });
+    expect((await flagsOf(otherSeller.id)).flags).toEqual([]);
+    expect((await flagsOf(otherDay.id)).flags).toEqual([]);
+  });
+
+  it('flags a certificate sold again at the same price within 14 days, not after 15', async () => {
+    const first = sale('Zapdos', 400, '2026-06-01', { cert_number: '55550001' });
+    const within = sale('Zapdos', 400, '2026-06-15', { cert_number: '55550001' });
+    const other = sale('Zapdos', 400, '2026-06-01', { cert_number: '55550002' });
+    const after = sale('Zapdos', 400, '2026-06-16', { cert_number: '55550002' });
+    await importRecords([first, other]);
+    await importRecords([within, after]);
+    expect((await flagsOf(within.id)).flags).toEqual([
+      {
+        code: 'probable-duplicate',
+        reason: 'Certificate PSA 55550001 sold at the same price ($400) 14 days earlier',
+        status: 'open',
+      },
+    ]);
+    expect((await flagsOf(after.id)).flags).toEqual([]);
+  });
+
+  it('flags a title that sells another item, and a Best Offer without its accepted price', async () => {
+    const lot = sale('Raichu', 300, '2026-06-01', { title: 'Lot of 3 Raichu Base Set 1st Edition PSA 9' });
+    const plain = sale('Raichu', 300, '2026-06-02', { title: 'Raichu Base Set 1st Edition Holo PSA 9' });
+    const offer = sale('Raichu', 300, '2026-06-03', { sale_type: 'best_offer' });
+    const revealed = sale('Raichu', 300, '2026-06-04', {
+      sale_type: 'best_offer',
+      best_offer_accepted: true,
+    });
+    await importRecords([lot, plain, offer, revealed]);
+    expect((await flagsOf(lot.id)).flags).toEqual([
+      {
+        code: 'title-mismatch',
+        reason: 'The title says a lot or bundle, not one card ("lot")',
+        status: 'open',
+      },
+    ]);
+    expect((await flagsOf(plain.id)).flags).toEqual([]);
+    expect((await flagsOf(offer.id)).flags).toEqual([
+      {
+        code: 'best-offer-unrevealed',
+        reason: 'Sold by Best Offer: the price is the list price, not the accepted offer',
+        status: 'open',
+      },
+    ]);
+    expect((await flagsOf(revealed.id)).flags).toEqual([]);
+  });
+
+  it('leaves flagged sales out of the analysis unless includeFlagged=true, and lists them with their flags', async () => {
+    const analyse = async (query: string) => {
+      const response = await t.app.inject(`/api/sales/analysis?card=Charizard${query}`);
+      expect(response.statusCode).toBe(200);
+      return AnalysisResponseSchema.parse(response.json());
+    };
+    // Charizard: five $100 sales, $299.99 and the $300 outlier.
+    const without = await analyse('');
+    expect(without.includeFlagged).toBe(false);
+    expect(without.stats).toMatchObject({ count: 6, excludedCount: 1, high: 299.99, totalVolume: 799.99 });
+    expect(without.total).toBe(7);
+    expect(without.series.points.p).not.toContain(300);
+    const flagged = without.sales.find((row) => row.price === 300)!;
+    expect(flagged).toMatchObject({ excluded: true, flags: [{ code: 'outlier-high', status: 'open' }] });
+    const withFlagged = await analyse('&includeFlagged=true');
+    expect(withFlagged.stats).toMatchObject({ count: 7, excludedCount: 1, high: 300, totalVolume: 1099.99 });
+    expect(withFlagged.series.points.p).toContain(300);
+    const bad = await t.app.inject('/api/sales/analysis?card=Charizard&includeFlagged=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation');
+  });
+});
