@@ -25,7 +25,14 @@ export type AuditEntry =
   | { action: 'sales.delete' | 'sales.restore'; actor: string; subject: string; detail: SalesChangeDetail }
   | { action: 'sales.import'; actor: string | null; subject: string; detail: ImportDetail }
   | { action: 'feed.create'; actor: string; subject: string; detail: { name: string; adapter: string } }
-  | { action: 'feed.pause' | 'feed.resume' | 'feed.run'; actor: string; subject: string };
+  | { action: 'feed.pause' | 'feed.resume' | 'feed.run'; actor: string; subject: string }
+  | {
+      action: 'flag.confirm' | 'flag.clear' | 'flag.reopen';
+      actor: string;
+      /** `<sale id>/<flag code>` */
+      subject: string;
+      detail: { from: string; to: string };
+    };
 
 /** Adds the entry to the audit log; pass the transaction of the change it records, so both stand or fall together. */
 export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {

@@ -10,9 +10,11 @@ import { certRoutes } from './certs/certs.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { consignmentRoutes } from './consignment/consignment.routes.ts';
 import { feedsRoutes } from './feeds/feeds.routes.ts';
+import { flagsRoutes } from './flags/flags.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { slabsRoutes } from './slabs/slabs.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
@@ -37,4 +39,6 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(offersRoutes(context));
   await app.register(adminRoutes(context));
   await app.register(feedsRoutes(context));
+  await app.register(flagsRoutes(context));
+  await app.register(slabsRoutes(context));
 }
