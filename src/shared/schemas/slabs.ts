@@ -10,7 +10,7 @@ export const SlabParamsSchema = z.object({
     .pipe(z.enum(SALE_GRADERS, { error: 'The grader is PSA, BGS, CGC, SGC or TAG.' })),
   cert: z
     .string()
-    .regex(/^[A-Za-z0-9-]{4,30}$/, 'A certificate number is 4 to 30 letters, digits or dashes.')
+    .regex(/^[A-Za-z0-9-]{1,30}$/, 'A certificate number is 1 to 30 letters, digits or dashes.')
     .transform((value) => value.toUpperCase()),
 });
 

@@ -38,6 +38,11 @@ export const router = createBrowserRouter([
               import('#web/app/routes/admin-database.tsx').then((m) => ({ Component: m.AdminDatabasePage })),
           },
           {
+            path: 'admin-flags',
+            lazy: () =>
+              import('#web/app/routes/admin-flags.tsx').then((m) => ({ Component: m.AdminFlagsPage })),
+          },
+          {
             path: 'admin-feeds',
             lazy: () =>
               import('#web/app/routes/admin-feeds.tsx').then((m) => ({ Component: m.AdminFeedsPage })),

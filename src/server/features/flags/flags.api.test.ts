@@ -158,6 +158,6 @@ describe('flag review queue and slab history', () => {
     ]);
     expect(SlabHistorySchema.parse((await t.app.inject('/api/slabs/PSA/00000000')).json()).sales).toEqual([]);
     expect((await t.app.inject('/api/slabs/XYZ/81234567')).statusCode).toBe(400);
-    expect((await t.app.inject('/api/slabs/PSA/12')).statusCode).toBe(400);
+    expect((await t.app.inject('/api/slabs/PSA/12%2034')).statusCode).toBe(400);
   });
 });

@@ -25,7 +25,7 @@ export interface Provenance {
 
 const MAX_TITLE_LENGTH = 300;
 const MAX_URL_LENGTH = 2000;
-const CERT = /^[A-Za-z0-9-]{4,30}$/;
+const CERT = /^[A-Za-z0-9-]{1,30}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const TRUE_TEXT = new Set(['true', 'yes', '1', 'y']);
 const FALSE_TEXT = new Set(['false', 'no', '0', 'n']);
@@ -125,7 +125,7 @@ export function parseProvenance(
     const number = text(value);
     return number !== undefined && CERT.test(number)
       ? ok(number.toUpperCase())
-      : fail(`cert_number ${quoted(value)} is not a certificate number (4 to 30 letters, digits or dashes)`);
+      : fail(`cert_number ${quoted(value)} is not a certificate number (1 to 30 letters, digits or dashes)`);
   });
   if (!cert.ok) return cert;
   const source = optional(fields, 'source', (value): Parsed<SaleSource> => {

@@ -107,7 +107,7 @@ describe('parseSaleRow', () => {
     [{ best_offer_accepted: 'maybe' }, 'best_offer_accepted "maybe" is not true or false'],
     [
       { cert_number: '12 34' },
-      'cert_number "12 34" is not a certificate number (4 to 30 letters, digits or dashes)',
+      'cert_number "12 34" is not a certificate number (1 to 30 letters, digits or dashes)',
     ],
   ])('refuses a bad provenance value %j', (fields, why) => {
     expect(reason({ ...flatSale, ...fields })).toBe(why);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Database, Inbox, Rss, Trash2, Upload } from 'lucide-react';
+import { Database, Flag, Inbox, Rss, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -50,10 +50,16 @@ function AdminDatabaseManager() {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Admin Database Manager</h1>
-        <Link to="/admin-feeds" className={buttonClass('secondary')}>
-          <Rss className="size-4" aria-hidden />
-          Feeds
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin-flags" className={buttonClass('secondary')}>
+            <Flag className="size-4" aria-hidden />
+            Flagged sales
+          </Link>
+          <Link to="/admin-feeds" className={buttonClass('secondary')}>
+            <Rss className="size-4" aria-hidden />
+            Feeds
+          </Link>
+        </div>
       </div>
       <Tabs.Root value={view} onValueChange={setView} className="space-y-6">
         <Tabs.List

@@ -25,8 +25,8 @@ const CollectorsList = lazy(() =>
 
 function analysisParams(state: SearchState): AnalysisParams | null {
   if (state.card === null || state.mode === 'source') return null;
-  const { set, card, period, grader, grade, page } = state;
-  return { set, card, period, grader, grade, page };
+  const { set, card, period, grader, grade, page, includeFlagged } = state;
+  return { set, card, period, grader, grade, page, includeFlagged };
 }
 
 /** Under the home page's heading: the mode, its helper text and the search box. */
@@ -50,7 +50,7 @@ export function SearchControls() {
 
 /** Once a card is searched: its sales analysis (Analyse, Consign) or its collectors (Source). */
 export function SearchResults() {
-  const { state, setPeriod, setGrade, setPage } = useSearchState();
+  const { state, setPeriod, setGrade, setPage, setIncludeFlagged } = useSearchState();
   const params = analysisParams(state);
   const analysis = useAnalysis(params);
   return (
@@ -68,6 +68,7 @@ export function SearchResults() {
             onPeriodChange={setPeriod}
             onGradeChange={setGrade}
             onPageChange={setPage}
+            onIncludeFlaggedChange={setIncludeFlagged}
           />
         </Suspense>
       ) : null}

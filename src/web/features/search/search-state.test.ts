@@ -13,12 +13,15 @@ describe('home page URL state', () => {
       grader: null,
       grade: null,
       page: 1,
+      includeFlagged: false,
     });
   });
 
   it('reads a full search', () => {
     expect(
-      parse('mode=consign&set=jungle_set&card=Scyther+non-holo&period=30d&grader=PSA&grade=9.5&page=3'),
+      parse(
+        'mode=consign&set=jungle_set&card=Scyther+non-holo&period=30d&grader=PSA&grade=9.5&page=3&flagged=1',
+      ),
     ).toEqual({
       mode: 'consign',
       set: 'jungle_set',
@@ -27,6 +30,7 @@ describe('home page URL state', () => {
       grader: 'PSA',
       grade: 9.5,
       page: 3,
+      includeFlagged: true,
     });
   });
 
@@ -52,10 +56,11 @@ describe('home page URL state', () => {
       grader: 'BGS',
       grade: 9.5,
       page: 2,
+      includeFlagged: true,
     };
     const params = searchStateToParams(state);
     expect(params.toString()).toBe(
-      'mode=analyse&set=base_set&card=Charizard&period=90d&grader=BGS&grade=9.5&page=2',
+      'mode=analyse&set=base_set&card=Charizard&period=90d&grader=BGS&grade=9.5&page=2&flagged=1',
     );
     expect(parseSearchState(params)).toEqual(state);
   });

@@ -23,6 +23,8 @@ export interface SearchState {
   grader: SaleGrader | null;
   grade: number | null;
   page: number;
+  /** Count flagged sales in the statistics too (docs/product.md §11); off unless the URL says flagged=1. */
+  includeFlagged: boolean;
 }
 
 function isMode(value: string): value is Mode {
@@ -56,6 +58,7 @@ export function parseSearchState(params: URLSearchParams): SearchState {
     grader: isSaleGrader(grader) && grade !== null ? grader : null,
     grade: isSaleGrader(grader) ? grade : null,
     page: parsePage(params.get('page')),
+    includeFlagged: params.get('flagged') === '1',
   };
 }
 
@@ -71,6 +74,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
     params.set('grade', String(state.grade));
   }
   if (state.page > 1) params.set('page', String(state.page));
+  if (state.includeFlagged) params.set('flagged', '1');
   return params;
 }
 

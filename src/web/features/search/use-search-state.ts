@@ -18,12 +18,16 @@ export function useSearchState() {
     return {
       state,
       search: (card: string, set: SetId) =>
-        go({ ...state, card, set, period: 'all', grader: null, grade: null, page: 1 }, false),
+        go(
+          { ...state, card, set, period: 'all', grader: null, grade: null, page: 1, includeFlagged: false },
+          false,
+        ),
       setMode: (mode: Mode) => go({ ...state, mode }, false),
       setPeriod: (period: Period) => go({ ...state, period, page: 1 }, true),
       setGrade: (choice: GradeChoice | null) =>
         go({ ...state, grader: choice?.grader ?? null, grade: choice?.grade ?? null, page: 1 }, true),
       setPage: (page: number) => go({ ...state, page }, true),
+      setIncludeFlagged: (includeFlagged: boolean) => go({ ...state, includeFlagged, page: 1 }, true),
       clear: () => setParams(new URLSearchParams({ mode: state.mode })),
     };
   }, [state, setParams]);

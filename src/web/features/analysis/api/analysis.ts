@@ -11,6 +11,8 @@ export interface AnalysisParams {
   grader: SaleGrader | null;
   grade: number | null;
   page: number;
+  /** Count flagged, excluded sales too (docs/product.md §11). */
+  includeFlagged: boolean;
 }
 
 function filterQuery(params: AnalysisParams) {
@@ -20,6 +22,7 @@ function filterQuery(params: AnalysisParams) {
     period: params.period,
     grader: params.grader,
     grade: params.grade,
+    includeFlagged: params.includeFlagged ? 'true' : undefined,
   };
 }
 

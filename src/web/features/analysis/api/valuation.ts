@@ -5,11 +5,14 @@ import type { SetId } from '#shared/sets.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** The grade ladder of a card in a period (under ['sales'], so a change of sales refreshes it). */
-export function useLadder(set: SetId, card: string, period: Period) {
+export function useLadder(set: SetId, card: string, period: Period, includeFlagged: boolean) {
   return useQuery({
-    queryKey: ['sales', 'ladder', { set, card, period }] as const,
+    queryKey: ['sales', 'ladder', { set, card, period, includeFlagged }] as const,
     queryFn: ({ signal }) =>
-      api<LadderResponse>('/api/sales/ladder', { query: { set, card, period }, signal }),
+      api<LadderResponse>('/api/sales/ladder', {
+        query: { set, card, period, includeFlagged: includeFlagged ? 'true' : undefined },
+        signal,
+      }),
     // Another period of the same card keeps the ladder on screen while it loads.
     placeholderData: (previous, previousQuery) => {
       const shown = previousQuery?.queryKey[2];
@@ -23,6 +26,7 @@ export interface SlabChoice {
   card: string;
   grader: SaleGrader;
   grade: number;
+  includeFlagged: boolean;
 }
 
 /** What a slab of the card is worth now (none asked: no request). */
@@ -32,6 +36,10 @@ export function useEstimate(slab: SlabChoice | null) {
     queryFn:
       slab === null
         ? skipToken
-        : ({ signal }) => api<SlabEstimate>('/api/sales/estimate', { query: { ...slab }, signal }),
+        : ({ signal }) =>
+            api<SlabEstimate>('/api/sales/estimate', {
+              query: { ...slab, includeFlagged: slab.includeFlagged ? 'true' : undefined },
+              signal,
+            }),
   });
 }

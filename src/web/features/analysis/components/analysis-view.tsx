@@ -24,6 +24,35 @@ export interface AnalysisViewProps {
   onPeriodChange: (period: Period) => void;
   onGradeChange: (choice: GradeChoice | null) => void;
   onPageChange: (page: number) => void;
+  onIncludeFlaggedChange: (include: boolean) => void;
+}
+
+/**
+ * "Include flagged sales (N)" (docs/product.md §11): flagged sales are left out of every figure unless this
+ * is on; turning it on or off recomputes the statistics, chart, ladder and estimate.
+ */
+function IncludeFlaggedSwitch({
+  count,
+  checked,
+  onChange,
+}: {
+  count: number;
+  checked: boolean;
+  onChange: (include: boolean) => void;
+}) {
+  return (
+    <label className="inline-flex h-9 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={checked}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-4 cursor-pointer accent-brand-600"
+      />
+      Include flagged sales ({formatCount(count)})
+    </label>
+  );
 }
 
 function CardHeading({ analysis, csvUrl }: { analysis: AnalysisResponse; csvUrl: string | null }) {
@@ -100,12 +129,20 @@ export function AnalysisView(props: AnalysisViewProps) {
         card={params.card}
         cardName={analysis.cardName}
         period={params.period}
+        includeFlagged={params.includeFlagged}
         selected={grade}
         onSelect={props.onGradeChange}
       />
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
         <PeriodSelector value={params.period} onChange={props.onPeriodChange} />
         <GradeFilter options={analysis.gradeOptions} value={grade} onChange={props.onGradeChange} />
+        {analysis.stats.excludedCount > 0 || params.includeFlagged ? (
+          <IncludeFlaggedSwitch
+            count={analysis.stats.excludedCount}
+            checked={params.includeFlagged}
+            onChange={props.onIncludeFlaggedChange}
+          />
+        ) : null}
         {updating ? (
           <p role="status" className="inline-flex h-9 items-center gap-2 text-sm text-slate-500">
             <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -113,7 +150,11 @@ export function AnalysisView(props: AnalysisViewProps) {
           </p>
         ) : null}
       </div>
-      {grade ? <SlabEstimatePanel slab={{ set: params.set, card: params.card, ...grade }} /> : null}
+      {grade ? (
+        <SlabEstimatePanel
+          slab={{ set: params.set, card: params.card, ...grade, includeFlagged: params.includeFlagged }}
+        />
+      ) : null}
       {analysis.total === 0 ? (
         <NoResults cardName={analysis.cardName} />
       ) : (
@@ -141,6 +182,12 @@ export function AnalysisView(props: AnalysisViewProps) {
               </p>
             </div>
             <SalesTable analysis={analysis} />
+            <p className="text-xs text-slate-500">
+              Prices are what the buyer paid for the card: the sale price plus any buyer’s premium, without
+              shipping. Sales in other currencies are converted to US dollars at the European Central Bank’s
+              reference rate of the sale day; the original price is shown beside it. Flagged sales are shown
+              muted with the reason and left out of the figures unless you include them.
+            </p>
             <Pagination
               page={analysis.page}
               pageCount={pageCount}

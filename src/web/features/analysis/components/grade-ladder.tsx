@@ -12,6 +12,7 @@ interface GradeLadderProps {
   card: string;
   cardName: string;
   period: Period;
+  includeFlagged: boolean;
   /** The grade the analysis below is narrowed to, if any. */
   selected: GradeChoice | null;
   onSelect: (choice: GradeChoice | null) => void;
@@ -116,8 +117,16 @@ const FIRST_ROWS = 6;
  * half of its prices, its sales, the 90-day change and the multiplier to the next lower grade. Picking a
  * row narrows the statistics, chart and table below to that grade; picking it again shows all grades.
  */
-export function GradeLadder({ set, card, cardName, period, selected, onSelect }: GradeLadderProps) {
-  const ladder = useLadder(set, card, period);
+export function GradeLadder({
+  set,
+  card,
+  cardName,
+  period,
+  includeFlagged,
+  selected,
+  onSelect,
+}: GradeLadderProps) {
+  const ladder = useLadder(set, card, period, includeFlagged);
   const [showAll, setShowAll] = useState(false);
   const rows = ladder.data?.rows ?? [];
   // The chosen grade stays in view when the rest of the ladder is folded away.
