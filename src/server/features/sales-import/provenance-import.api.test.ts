@@ -145,4 +145,24 @@ describe('provenance and prices in other currencies', () => {
       currency: 'GBP',
     });
   });
+
+  it.each([1, 3001, 20_001])(
+    'stores every record of a JSON array before a break at record %i',
+    async (breakAt) => {
+      const records = Array.from({ length: breakAt - 1 }, (_, index) =>
+        JSON.stringify(
+          sale(`json-${breakAt}-${index}`, { price: 100 + (index % 50), sale_date: '2024-03-28' }),
+        ),
+      );
+      const file = write(
+        `broken-${breakAt}.json`,
+        `[${[...records, '{"id": "x", "price": ]', '{}'].join(',')}]`,
+      );
+      const summary = await importSalesFile(t.app.context, file, { today: '2024-04-05', rejectsFile: false });
+      expect(summary).toMatchObject({ read: breakAt, imported: breakAt - 1, rejected: 1 });
+      expect(summary.rejects[0]!.reason).toMatch(
+        new RegExp(`^record ${breakAt}: the file is not valid JSON from here on`),
+      );
+    },
+  );
 });

@@ -106,3 +106,42 @@ describe('detectFormat', () => {
     expect(await detectFormat(file)).toBe(format);
   });
 });
+
+describe('JSON array that breaks part-way', () => {
+  const record = (index: number) => JSON.stringify({ id: `r${index}`, note: 'a, [b] {c} "d" \\" e' });
+
+  it.each([1, 3001, 20_001])(
+    'hands over every record before a break at record %i and names that record',
+    async (breakAt) => {
+      const before = Array.from({ length: breakAt - 1 }, (_, index) => record(index + 1));
+      const text = `[${[...before, '{"id": "broken", "price": }', record(breakAt + 1)].join(',\n')}]`;
+      const items = await read('json', text, 64 * 1024);
+      expect(items).toHaveLength(breakAt);
+      expect(items.slice(0, -1).every((item, index) => item.record?.id === `r${index + 1}`)).toBe(true);
+      const last = items.at(-1)!;
+      expect(last.line).toBe(breakAt);
+      expect(last.error).toMatch(
+        /^the file is not valid JSON from here on \(.+\); the rest of the file was not read$/,
+      );
+    },
+  );
+
+  it('names the record a file ends in, and refuses what is not an array', async () => {
+    expect(await read('json', '[{"a":1},{"b":')).toEqual([
+      { line: 1, record: { a: 1 } },
+      {
+        line: 2,
+        error:
+          'the file is not valid JSON from here on (the file ends inside record 2, before the closing ]); the rest of the file was not read',
+      },
+    ]);
+    expect(await read('json', '[]')).toEqual([]);
+    expect(await read('json', '[{"a":1},]')).toMatchObject([
+      { record: { a: 1 } },
+      { line: 2, error: expect.stringMatching(/an element is missing/) },
+    ]);
+    expect(await read('json', '{"a":1}')).toMatchObject([
+      { line: 1, error: expect.stringMatching(/does not start with \[/) },
+    ]);
+  });
+});

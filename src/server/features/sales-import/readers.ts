@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { type CsvError, type Options as CsvOptions, parse as parseCsv } from 'csv-parse';
-import streamArray from 'stream-json/streamers/stream-array.js';
 import type { IMPORT_FORMATS } from '#shared/schemas/admin.ts';
 
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -62,72 +61,115 @@ export function readRecords(format: ImportFormat, input: Readable): AsyncGenerat
   return readCsv(input);
 }
 
-/**
- * Every item a stream emits before it fails, then its error. Async iteration of a Readable would drop the
- * items still buffered when the stream fails; these are records read before a syntax error further on.
- */
-async function* itemsBeforeFailure<T>(stream: Readable): AsyncGenerator<T> {
-  const queue: T[] = [];
-  let failure: unknown;
-  let ended = false;
-  let wake: (() => void) | undefined;
-  const signal = () => {
-    wake?.();
-    wake = undefined;
-  };
-  stream.on('data', (item: T) => {
-    queue.push(item);
-    if (queue.length >= 64) stream.pause();
-    signal();
-  });
-  stream.on('error', (error) => {
-    failure ??= error;
-    signal();
-  });
-  stream.on('end', () => {
-    ended = true;
-    signal();
-  });
-  stream.on('close', () => {
-    ended = true;
-    signal();
-  });
-  try {
-    while (true) {
-      const item = queue.shift();
-      if (item !== undefined) {
-        if (queue.length < 16 && stream.isPaused()) stream.resume();
-        yield item;
-      } else if (failure !== undefined) {
-        throw failure;
-      } else if (ended) {
-        return;
-      } else {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    }
-  } finally {
-    stream.destroy();
-  }
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+
+function notValidFromHere(detail: string): string {
+  return `the file is not valid JSON from here on (${detail}); the rest of the file was not read`;
 }
 
+/**
+ * A JSON array, one element at a time: the text is cut at the commas between top-level elements (outside
+ * strings and nested values) and each element is parsed on its own. Every element before a syntax error is
+ * handed over, however the file was chunked, and the error names the element it is in.
+ */
 async function* readJsonArray(input: Readable): AsyncGenerator<SourceItem> {
-  const items = pipeline(input, streamArray.withParserAsStream({ streamValues: false }), () => {});
-  let index = -1;
-  try {
-    for await (const item of itemsBeforeFailure<{ key: number; value: unknown }>(items)) {
-      index = item.key;
-      if (isRecord(item.value)) yield { line: index + 1, record: item.value };
-      else yield { line: index + 1, raw: item.value, error: 'not a JSON object' };
+  const decoder = new StringDecoder('utf8');
+  /** Before the `[`, inside the array, or after its `]`. */
+  let stage: 'before' | 'inside' | 'after' = 'before';
+  let element = '';
+  let record = 1;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let tooLong = false;
+
+  const finish = (text: string): SourceItem => {
+    const trimmed = text.trim();
+    if (trimmed === '') return { line: record, error: notValidFromHere('an element is missing') };
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch (error) {
+      return { line: record, error: notValidFromHere(messageOf(error)) };
     }
-  } catch (error) {
-    yield {
-      line: index + 2,
-      error: `the file is not valid JSON from here on (${messageOf(error)}); the rest of the file was not read`,
-    };
+    return isRecord(value)
+      ? { line: record, record: value }
+      : { line: record, raw: value, error: 'not a JSON object' };
+  };
+
+  for await (const chunk of input) {
+    let text = decoder.write(chunk as Buffer);
+    let at = 0;
+    if (stage === 'before') {
+      text = text.replace(/^\uFEFF/, '');
+      at = text.search(/\S/);
+      if (at === -1) continue;
+      if (text.charCodeAt(at) !== OPEN_BRACKET) {
+        yield { line: 1, error: notValidFromHere('the file does not start with [') };
+        return;
+      }
+      stage = 'inside';
+      at += 1;
+    }
+    let from = at;
+    for (; at < text.length && stage === 'inside'; at++) {
+      const code = text.charCodeAt(at);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (code === BACKSLASH) escaped = true;
+        else if (code === QUOTE) inString = false;
+        continue;
+      }
+      if (code === QUOTE) inString = true;
+      else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
+      else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && depth > 0) depth -= 1;
+      else if (depth === 0 && (code === COMMA || code === CLOSE_BRACKET)) {
+        const text_ = element + text.slice(from, at);
+        element = '';
+        from = at + 1;
+        // `[]` and `[ ]`: an empty array has no element to report.
+        const empty = code === CLOSE_BRACKET && record === 1 && text_.trim() === '';
+        if (!empty) {
+          const item = tooLong
+            ? {
+                line: record,
+                error: notValidFromHere(`the record is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`),
+              }
+            : finish(text_);
+          yield item;
+          if (item.error?.startsWith('the file is not valid JSON')) return;
+        }
+        tooLong = false;
+        record += 1;
+        if (code === CLOSE_BRACKET) stage = 'after';
+      }
+    }
+    if (stage === 'inside') {
+      if (!tooLong) element += text.slice(from);
+      if (element.length > MAX_RECORD_CHARS) {
+        tooLong = true;
+        element = '';
+      }
+    } else if (stage === 'after' && text.slice(at).trim() !== '') {
+      yield { line: record, error: notValidFromHere('there is more after the closing ]') };
+      return;
+    }
   }
+  const rest = decoder.end();
+  if (stage === 'before') yield { line: 1, error: notValidFromHere('the file is empty') };
+  else if (stage === 'inside') {
+    yield {
+      line: record,
+      error: notValidFromHere(`the file ends inside record ${record}, before the closing ]`),
+    };
+  } else if (rest.trim() !== '')
+    yield { line: record, error: notValidFromHere('there is more after the closing ]') };
 }
 
 function jsonLine(text: string, line: number): SourceItem | undefined {

@@ -87,10 +87,11 @@ export async function importSalesFile(
     await rejectsFile.write({ line, reason: text, record });
   };
 
+  // Read before the writer opens: a bulk load holds SQLite's one connection until it finishes.
+  const rates = await loadRates(context.database);
   const writer = await ImportWriter.open(context, options.bulkLoadWhenEmpty ?? false, reject);
 
   try {
-    const rates = await loadRates(context.database);
     for await (const batch of parsedBatches({ file, format, today, rates })) {
       progress.bytesRead = batch.bytesRead;
       for (const row of batch.rows) {

@@ -51,6 +51,50 @@ describe('outlierFlags', () => {
   });
 });
 
+/** The measure the long way: every other sale in the window, sorted, for each sale. */
+function naiveOutliers(sales: CohortSale[]): Map<string, string> {
+  const found = new Map<string, string>();
+  const median = (sorted: number[]) => {
+    const half = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+  };
+  for (const sale of sales) {
+    const others = sales
+      .filter((other) => other !== sale && Math.abs(other.soldAt - sale.soldAt) <= 90 * DAY)
+      .map((other) => other.priceCents)
+      .sort((a, b) => a - b);
+    if (others.length < 5) continue;
+    const middle = median(others);
+    const deviations = others.map((price) => Math.abs(price - middle)).sort((a, b) => a - b);
+    const mad = deviations[(deviations.length - 1) >> 1]!;
+    if (Math.abs(sale.priceCents - middle) <= 3 * 1.4826 * mad) continue;
+    const ratio = sale.priceCents / middle;
+    if (ratio >= 3) found.set(sale.id, 'outlier-high');
+    else if (ratio <= 1 / 3) found.set(sale.id, 'outlier-low');
+  }
+  return found;
+}
+
+describe('outlierFlags against the long way', () => {
+  it('agrees on random cohorts', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 200; round++) {
+      const count = 5 + Math.floor(random() * 40);
+      const sales = Array.from({ length: count }, (_, index) => ({
+        id: `r${index}`,
+        soldAt: START + Math.floor(random() * 400) * DAY,
+        priceCents: random() < 0.15 ? Math.floor(random() * 5000) + 1 : 900 + Math.floor(random() * 200),
+      })).sort((a, b) => a.soldAt - b.soldAt);
+      const fast = new Map([...judge(sales)].map(([id, flag]) => [id, flag.code]));
+      expect(fast).toEqual(naiveOutliers(sales));
+    }
+  });
+});
+
 describe('sameDayDuplicates', () => {
   const base = { soldOn: '2026-01-01', priceCents: 100, seller: 'a', grader: 'PSA', grade: 9 };
   it('flags every later copy of a sale and keeps the first', () => {

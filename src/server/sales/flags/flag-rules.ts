@@ -42,9 +42,28 @@ export function dollars(cents: number): string {
   })}`;
 }
 
-function median(sorted: readonly number[]): number {
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/** First index of `sorted` whose value is not below `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** First index of `sorted` whose value is above `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 function cohortName(grader: string | null, grade: number | null): string {
@@ -62,10 +81,12 @@ export interface CohortSale {
 
 /**
  * Outlier flags of the cohort's sales whose time is in [from, to], each judged against the cohort's other
- * sales within OUTLIER_WINDOW_DAYS either side: the median of their prices and the median absolute
- * deviation (MAD) from it. A sale is an outlier when its price is at least OUTLIER_RATIO times the median
- * (or at most a third of it) and further from the median than OUTLIER_MADS scaled MADs; the second test keeps
- * a cohort whose prices spread widely anyway from being flagged at its edges. `sales` is in time order.
+ * sales within OUTLIER_WINDOW_DAYS either side: the median of their prices and their median absolute
+ * deviation from it (MAD; the lower middle deviation for an even count). A sale is an outlier when its price
+ * is at least OUTLIER_RATIO times the median (or at most a third of it) and further from the median than
+ * OUTLIER_MADS × 1.4826 × MAD; the second test keeps a cohort whose prices spread widely anyway from being
+ * flagged at its edges. `sales` is in time order. The window's prices are kept sorted as it slides, so each
+ * sale costs a few binary searches however many sales the window holds.
  */
 export function outlierFlags(
   sales: readonly CohortSale[],
@@ -76,25 +97,39 @@ export function outlierFlags(
 ): Map<string, Flag> {
   const flags = new Map<string, Flag>();
   const window = OUTLIER_WINDOW_DAYS * DAY_MS;
+  /** The prices of sales[start, end), sorted. */
+  const sorted: number[] = [];
   let start = 0;
   let end = 0;
   for (let index = 0; index < sales.length; index++) {
     const sale = sales[index]!;
     if (sale.soldAt < from || sale.soldAt > to) continue;
-    while (sales[start]!.soldAt < sale.soldAt - window) start++;
-    if (end < index) end = index;
-    while (end < sales.length && sales[end]!.soldAt <= sale.soldAt + window) end++;
-    if (end - start - 1 < OUTLIER_MIN_REFERENCES) continue;
-    const prices: number[] = [];
-    for (let other = start; other < end; other++) if (other !== index) prices.push(sales[other]!.priceCents);
-    prices.sort((a, b) => a - b);
-    const middle = median(prices);
-    const deviations = prices.map((price) => Math.abs(price - middle)).sort((a, b) => a - b);
-    const spread = MAD_SCALE * median(deviations);
+    while (end < sales.length && sales[end]!.soldAt <= sale.soldAt + window) {
+      const price = sales[end++]!.priceCents;
+      sorted.splice(upperBound(sorted, price), 0, price);
+    }
+    while (sales[start]!.soldAt < sale.soldAt - window) {
+      sorted.splice(lowerBound(sorted, sales[start++]!.priceCents), 1);
+    }
+    const others = sorted.length - 1;
+    if (others < OUTLIER_MIN_REFERENCES) continue;
     const price = sale.priceCents;
-    if (Math.abs(price - middle) <= OUTLIER_MADS * spread) continue;
+    // The others' k-th smallest price: the window's, stepping over one copy of this sale's own price.
+    const self = lowerBound(sorted, price);
+    const nth = (k: number) => (k < self ? sorted[k]! : sorted[k + 1]!);
+    const half = others >> 1;
+    const middle = others % 2 === 1 ? nth(half) : (nth(half - 1) + nth(half)) / 2;
+    const distance = Math.abs(price - middle);
+    // MAD < distance / (OUTLIER_MADS × MAD_SCALE) exactly when more than the lower half of the others lie
+    // closer than that to the median.
+    const reach = distance / (OUTLIER_MADS * MAD_SCALE);
+    const low = middle - reach;
+    const high = middle + reach;
+    const inReach =
+      lowerBound(sorted, high) - upperBound(sorted, low) - (price > low && price < high ? 1 : 0);
+    if (distance === 0 || inReach < ((others - 1) >> 1) + 1) continue;
     const ratio = price / middle;
-    const about = `the median of ${dollars(Math.round(middle))} of ${prices.length} other ${cohortName(grader, grade)} sales within ${OUTLIER_WINDOW_DAYS} days`;
+    const about = `the median of ${dollars(Math.round(middle))} of ${others} other ${cohortName(grader, grade)} sales within ${OUTLIER_WINDOW_DAYS} days`;
     if (ratio >= OUTLIER_RATIO) {
       flags.set(sale.id, { code: 'outlier-high', reason: `${formatRatio(ratio)}× ${about}` });
     } else if (ratio <= 1 / OUTLIER_RATIO) {
