@@ -3,6 +3,7 @@ import type { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { SET_IDS, type SetId } from '#shared/sets.ts';
 import type { SaleRecord } from '../../sales/sales-write.repository.ts';
 import { type CardStanding, cardStanding } from './card-standing.ts';
+import { DemoProvenance } from './demo-provenance.ts';
 import { Random, WeightedPicker } from './prng.ts';
 import { makeSellers } from './sellers.ts';
 
@@ -137,6 +138,7 @@ export function* generateDemoSales(options: DemoOptions): Generator<SaleRecord> 
   const halfGrades = new WeightedPicker(HALF_GRADES, ([, weight]) => weight);
   const saleTypes = new WeightedPicker(SALE_TYPE_MIX, ([, weight]) => weight);
   const pinned = SET_IDS.length * 2;
+  const provenance = new DemoProvenance(options.seed);
 
   for (let index = 0; index < options.count; index++) {
     let market: CardMarket;
@@ -173,7 +175,7 @@ export function* generateDemoSales(options: DemoOptions): Generator<SaleRecord> 
     const seller = sellers.pick(random);
     const rating = seller.rating - 0.05 * yearsAgo + 0.1 * random.normal();
     const soldAt = new Date(soldAtMs).toISOString();
-    yield {
+    const sale: SaleRecord = {
       card_id: market.card.cardId,
       set_id: market.card.setId,
       card_name: market.card.searchName,
@@ -190,5 +192,7 @@ export function* generateDemoSales(options: DemoOptions): Generator<SaleRecord> 
       sale_type: saleType,
       source_ref: `demo-${options.seed}-${index}`,
     };
+    // The first sales give each set today and yesterday and each card a sale: none of them repeats another.
+    yield provenance.dress(sale, index >= pinned + markets.length);
   }
 }

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { startBulkLoad } from '../../sales/bulk-load.repository.ts';
 import { insertSales, ROWS_PER_TRANSACTION, type SaleRecord } from '../../sales/sales-write.repository.ts';
+import { storeRates } from '../fx/fx.repository.ts';
+import { readDemoRates } from './demo-provenance.ts';
 import { type DemoOptions, generateDemoSales } from './generate-demo-sales.ts';
 
 export interface DemoLoadResult {
@@ -19,6 +21,8 @@ export async function loadDemoSales(
   options: DemoOptions,
   onProgress?: (done: number, total: number) => void,
 ): Promise<DemoLoadResult> {
+  // The rates the demo's foreign sales were priced at, so the database can say where their dollars came from.
+  await storeRates(context.database, readDemoRates());
   const bulk = await startBulkLoad(context.database);
   const result: DemoLoadResult = { generated: 0, inserted: 0, duplicates: 0 };
   let batch: SaleRecord[] = [];

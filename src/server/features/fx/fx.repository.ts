@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { EcbRate } from './ecb-csv.ts';
-import type { FxRates } from './fx-rates.ts';
+import { type FxRates, ratesByDay } from './fx-rates.ts';
 
 const ROWS_PER_STATEMENT = 1000;
 
@@ -28,15 +28,11 @@ export async function storeRates(database: DatabaseHandle, rates: readonly EcbRa
 /** Every stored rate (a few hundred thousand at most: 30 currencies over 25 years), for an import's lookups. */
 export async function loadRates(database: DatabaseHandle): Promise<FxRates> {
   const rows = await database.db.selectFrom('fx_rates').select(['day', 'currency', 'per_euro']).execute();
-  const rates: FxRates = new Map();
-  for (const row of rows) {
-    const day = String(row.day).slice(0, 10);
-    let dayRates = rates.get(day);
-    if (!dayRates) {
-      dayRates = new Map();
-      rates.set(day, dayRates);
-    }
-    dayRates.set(row.currency, Number(row.per_euro));
-  }
-  return rates;
+  return ratesByDay(
+    rows.map((row) => ({
+      day: String(row.day).slice(0, 10),
+      currency: row.currency,
+      perEuro: Number(row.per_euro),
+    })),
+  );
 }

@@ -152,11 +152,23 @@ export interface RecordFacts {
   bestOfferAccepted: boolean | number | undefined;
 }
 
+/** Reading a title costs tens of microseconds; marketplaces repeat titles, so answers are remembered (capped). */
+const knownMismatches = new Map<string, string | null>();
+
+function mismatchOf(title: string, setId: SetId, cardId: string): string | null {
+  const key = `${cardId}\u0000${title}`;
+  const known = knownMismatches.get(key);
+  if (known !== undefined) return known;
+  const mismatch = titleMismatch(title, { setId, cardId });
+  if (knownMismatches.size < 50_000) knownMismatches.set(key, mismatch);
+  return mismatch;
+}
+
 /** Flags that follow from the sale's own record: a title of another item, a Best Offer without its price. */
 export function recordFlags(facts: RecordFacts): Flag[] {
   const flags: Flag[] = [];
   if (facts.title && findCardById(facts.cardId)?.setId === facts.setId) {
-    const mismatch = titleMismatch(facts.title, { setId: facts.setId as SetId, cardId: facts.cardId });
+    const mismatch = mismatchOf(facts.title, facts.setId as SetId, facts.cardId);
     if (mismatch) flags.push({ code: 'title-mismatch', reason: `The title says ${mismatch}` });
   }
   if (facts.saleType === 'best_offer' && !facts.bestOfferAccepted) {
