@@ -50,7 +50,7 @@ interface SalesColumns {
    * dialect's own form (archiving and restoring copy it as read).
    */
   excluded: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
-  /** Provenance (migration 010, docs/product.md §11); all optional. */
+  /** Provenance (migration 010, docs/product.md §10); all optional. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
   listing_url: ColumnType<string | null, string | null | undefined, string | null>;
   cert_number: ColumnType<string | null, string | null | undefined, string | null>;
@@ -221,7 +221,7 @@ interface FxRatesTable {
 
 export type FlagStatus = 'open' | 'confirmed' | 'cleared';
 
-/** Why a sale is left out of statistics (docs/product.md §11); a sale with a flag not cleared is excluded. */
+/** Why a sale is left out of statistics (docs/product.md §10); a sale with a flag not cleared is excluded. */
 export interface SaleFlagsTable {
   sale_id: string;
   code: string;

@@ -260,7 +260,7 @@ export function inIndexOrder(records: readonly SaleRecord[]): SaleRecord[] {
 }
 
 /**
- * Stores sales in one transaction with their flags (docs/product.md §11); a row whose source_ref is already known adds nothing, so running the
+ * Stores sales in one transaction with their flags (docs/product.md §10); a row whose source_ref is already known adds nothing, so running the
  * same import twice is harmless. A sale an admin deleted stays deleted: its source_ref in the archive
  * counts as known.
  */
