@@ -9,16 +9,34 @@ function soldText(day: string): string {
   return `Sold ${MONTHS[month - 1]} ${date}, ${year}`;
 }
 
-/** Writes `count` sales as the specification's flat_sales records, one JSON object per line. */
+/**
+ * Writes `count` sales as the specification's flat_sales records, one JSON object per line; with
+ * `provenance`, each also carries its title, source, certificate, Best Offer, premium, shipping and, for
+ * sales abroad, its price in the local currency (docs/product.md §10).
+ */
 export async function writeFlatSalesFile(
   file: string,
   count: number,
   seed: number,
   today: string,
+  provenance = false,
 ): Promise<void> {
   const out = fs.createWriteStream(file);
   let index = 0;
   for (const sale of generateDemoSales({ seed, count, today })) {
+    const extra = provenance
+      ? {
+          price: Number(sale.original_price_cents) / 100,
+          currency: sale.currency,
+          buyer_premium:
+            sale.buyer_premium_cents === null ? undefined : Number(sale.buyer_premium_cents) / 100,
+          shipping: sale.shipping_cents === null ? undefined : Number(sale.shipping_cents) / 100,
+          title: sale.title,
+          source: sale.source,
+          cert_number: sale.cert_number ?? undefined,
+          best_offer_accepted: sale.best_offer_accepted,
+        }
+      : {};
     const line = `${JSON.stringify({
       id: `bench-${seed}-${index++}`,
       card_name: sale.card_name,
@@ -34,6 +52,7 @@ export async function writeFlatSalesFile(
       grade: sale.grade,
       sale_type: sale.sale_type,
       seller_rating: sale.seller_rating,
+      ...extra,
     })}\n`;
     if (!out.write(line)) await once(out, 'drain');
   }

@@ -40,6 +40,14 @@ const collectionItems = Number(values['collection-items']);
 const today = new Date().toISOString().slice(0, 10);
 
 const rows: [string, string, string][] = [];
+
+async function countFlags(handle: typeof database.handle): Promise<number> {
+  const row = await handle.db
+    .selectFrom('sale_flags')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
 const record = (what: string, value: string, target = '') => {
   rows.push([what, value, target]);
   console.info(`  ${what}: ${value}`);
@@ -232,8 +240,22 @@ try {
   const summary = await importSalesFile(app.context, file, { rejectsFile: false });
   const importRate = summary.imported / ((performance.now() - started) / 1000);
   record(
-    `import into the ${salesCount.toLocaleString('en-US')}-sale database`,
+    `import into the ${salesCount.toLocaleString('en-US')}-sale database, flags computed`,
     `${Math.round(importRate).toLocaleString('en-US')} rows/s (${summary.imported.toLocaleString('en-US')} rows)`,
+    '≥ 30,000 rows/s',
+  );
+
+  // The same with every record's provenance (titles read, certificates, Best Offers, foreign prices converted).
+  const provenanceFile = path.join(database.dataDir, 'bench-import-provenance.jsonl');
+  await writeFlatSalesFile(provenanceFile, importRows, 98, today, true);
+  const flagsBefore = await countFlags(database.handle);
+  started = performance.now();
+  const withProvenance = await importSalesFile(app.context, provenanceFile, { rejectsFile: false });
+  const provenanceRate = withProvenance.imported / ((performance.now() - started) / 1000);
+  const raised = (await countFlags(database.handle)) - flagsBefore;
+  record(
+    `import with provenance into the ${(salesCount + summary.imported).toLocaleString('en-US')}-sale database, flags computed`,
+    `${Math.round(provenanceRate).toLocaleString('en-US')} rows/s (${withProvenance.imported.toLocaleString('en-US')} rows, ${raised.toLocaleString('en-US')} flags)`,
     '≥ 30,000 rows/s',
   );
 

@@ -42,8 +42,15 @@ test.describe('sales analysis', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Image', 'Date', 'Price', 'Grade', 'Seller']);
     const rows = table.getByRole('row');
     expect(await rows.count()).toBeGreaterThan(1);
-    await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText(/^\$[\d,]+\.\d\d$/);
+    // The date, with where the sale happened under it (docs/product.md §10).
+    await expect(rows.nth(1).getByRole('cell').nth(1).locator('time')).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
+    await expect(rows.nth(1).getByRole('cell').nth(1)).toContainText(
+      /eBay|Goldin|Heritage|PWCC|Fanatics|MySlabs|Pristine|Other/,
+    );
+    // The dollar price, and for a sale abroad the price as sold under it.
+    await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText(/^\$[\d,]+\.\d\d/);
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   });
 

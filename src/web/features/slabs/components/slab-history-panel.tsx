@@ -1,6 +1,6 @@
 import type { SlabSale } from '#shared/schemas/slabs.ts';
 import { getSet } from '#shared/sets.ts';
-import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useSlabHistory } from '#web/features/slabs/api/slab-history.ts';
 import { formatDollars, formatPercent, formatSaleDate } from '#web/lib/format.ts';
 
@@ -23,7 +23,8 @@ export function SlabHistoryPanel({ grader, cert }: { grader: string; cert: strin
       <h2 id="slab-history-heading" className="text-lg font-semibold text-slate-900">
         Sales of {grader} {cert}
       </h2>
-      {history.isPending ? <Spinner label="Loading the slab’s sales…" /> : null}
+      {/* Quietly: the lookup above already announces that it is busy. */}
+      {history.isPending ? <p className="text-sm text-slate-500">Loading the slab’s sales…</p> : null}
       {history.isError ? (
         <ErrorNotice message={history.error.message} onRetry={() => void history.refetch()} />
       ) : null}
