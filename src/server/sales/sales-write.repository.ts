@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
+import { copySales } from './sales-copy.repository.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
 export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;
@@ -14,8 +15,8 @@ export interface WriteResult {
 }
 
 /**
- * Rows per INSERT statement: 17 columns × 1000 stays under both SQLite's (32,766) and PostgreSQL's
- * (65,535) limit on bound parameters.
+ * Source references per lookup statement (knownSourceRefs): well under both SQLite's (32,766) and
+ * PostgreSQL's (65,535) limit on bound parameters.
  */
 export const ROWS_PER_STATEMENT = 1000;
 
@@ -73,8 +74,6 @@ function newSaleIds(count: number): string[] {
   return Array.from({ length: count }, (_, index) => `${prefix}${index.toString(36).padStart(4, '0')}`);
 }
 
-const fullBatchInserts = new WeakMap<DatabaseHandle, string>();
-
 function compileInsert(database: DatabaseHandle, rows: number): string {
   const template = Object.fromEntries(COLUMNS.map((column) => [column, null])) as unknown as NewSale;
   return database.db
@@ -82,20 +81,6 @@ function compileInsert(database: DatabaseHandle, rows: number): string {
     .values(Array.from({ length: rows }, () => template))
     .onConflict((conflict) => conflict.column('source_ref').doNothing())
     .compile().sql;
-}
-
-/**
- * The INSERT for `rows` sales. Kysely builds the full-batch one once per database and it is reused:
- * compiling a 1,000-row insert costs about as much as running it, and only the parameters change.
- */
-function insertText(database: DatabaseHandle, rows: number): string {
-  if (rows !== ROWS_PER_STATEMENT) return compileInsert(database, rows);
-  let text = fullBatchInserts.get(database);
-  if (!text) {
-    text = compileInsert(database, rows);
-    fullBatchInserts.set(database, text);
-  }
-  return text;
 }
 
 interface SqliteStatements {
@@ -144,35 +129,20 @@ function insertRowByRow(
   return inserted;
 }
 
-/** On PostgreSQL, one statement's worth of rows at a time, skipping the ones in the archive; returns how many were new. */
-async function insertChunk(
+/** On PostgreSQL, all the records through one COPY (sales-copy.repository.ts); returns how many were new. */
+function copyRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
-  chunk: readonly SaleRecord[],
+  records: readonly SaleRecord[],
   createdAt: string,
 ): Promise<number> {
-  const archived = await executor
-    .selectFrom('deleted_sales')
-    .select('source_ref')
-    .where(
-      'source_ref',
-      'in',
-      chunk.map((record) => record.source_ref),
-    )
-    .execute();
-  const skip = new Set(archived.map((row) => row.source_ref));
-  const records = skip.size === 0 ? chunk : chunk.filter((record) => !skip.has(record.source_ref));
-  if (records.length === 0) return 0;
   const ids = newSaleIds(records.length);
-  const parameters: unknown[] = new Array(records.length * COLUMNS.length);
-  let at = 0;
-  records.forEach((record, index) => {
-    at = putRow(parameters, at, ids[index]!, record, createdAt);
+  const rows = records.map((record, index) => {
+    const row: unknown[] = new Array(COLUMNS.length);
+    putRow(row, 0, ids[index]!, record, createdAt);
+    return row;
   });
-  const result = await executor.executeQuery(
-    CompiledQuery.raw(insertText(database, records.length), parameters),
-  );
-  return Number(result.numAffectedRows ?? 0);
+  return copySales(database, executor, COLUMNS, rows);
 }
 
 /** Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing. */
@@ -183,16 +153,7 @@ export async function writeRecords(
   createdAt: string,
 ): Promise<number> {
   if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt);
-  let inserted = 0;
-  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-    inserted += await insertChunk(
-      database,
-      executor,
-      records.slice(start, start + ROWS_PER_STATEMENT),
-      createdAt,
-    );
-  }
-  return inserted;
+  return copyRecords(database, executor, records, createdAt);
 }
 
 /**
