@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertSales } from '../../../tests/helpers/sales-factory.ts';
+import { SalesWriter } from '#server/features/sales-import/sales-import.repository.ts';
+import { insertSales, saleRow } from '../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
 import { pruneSalesChanges, SALES_CHANGES_RETENTION_MS } from './sales-change-log.ts';
 
@@ -39,6 +40,24 @@ describe('the sales change log', () => {
       [-1, 1_000],
       [1, 1_500],
       [-1, 1_500],
+    ]);
+  });
+
+  it('logs every sale an import batch stored, once, and every insert after it', async () => {
+    const record = (ref: string, price: number) => {
+      const { id: _id, created_at: _at, ...rest } = saleRow({ source_ref: ref, price_cents: price });
+      return rest;
+    };
+    const writer = new SalesWriter(database.handle);
+    await writer.write([record('a', 10), record('b', 20)]);
+    await writer.write([record('b', 20), record('c', 30)]);
+    await writer.close();
+    await insertSales(database.handle, [{ price_cents: 40 }]);
+    expect((await entries()).map(({ change, price_cents }) => [change, price_cents])).toEqual([
+      [1, 10],
+      [1, 20],
+      [1, 30],
+      [1, 40],
     ]);
   });
 
