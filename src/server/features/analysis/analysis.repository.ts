@@ -2,8 +2,8 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import type { SaleChange } from './card-sales-changes.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
+import type { SaleChange } from './card-sales-changes.ts';
 
 /** The sales of one card in a period: set, the card's search name, and the earliest instant (or all). */
 export interface SalesScope {

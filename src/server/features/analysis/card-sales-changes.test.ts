@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySalesChanges, type SaleChange } from './card-sales-changes.ts';
 import { type CardSales, cardSalesFromRows, type SaleValues } from './card-sales.ts';
+import { applySalesChanges, type SaleChange } from './card-sales-changes.ts';
 
 /** The columns as reading the card whole gives them: from rows newest first, ties in any order. */
 function columnsOf(sales: readonly SaleValues[]): CardSales {

@@ -2,8 +2,8 @@ import type { Card } from '#shared/catalogue.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import * as repo from './analysis.repository.ts';
 import { MemoryAnalysisCache } from './analysis-cache.ts';
-import { applySalesChanges } from './card-sales-changes.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
+import { applySalesChanges } from './card-sales-changes.ts';
 
 /** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
 const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
