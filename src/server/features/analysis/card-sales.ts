@@ -69,7 +69,7 @@ export function compareSaleValues(a: SaleValues, b: SaleValues): number {
  * Builds the columns from sales in the order of compareSaleValues; grade codes are numbered in order of
  * first appearance, so equal sales give equal columns however they arrived.
  */
-export function cardSalesFromValues(count: number, valueAt: (index: number) => SaleValues): CardSales {
+function cardSalesFromValues(count: number, valueAt: (index: number) => SaleValues): CardSales {
   const prices = new Float64Array(count);
   const soldAt = new Float64Array(count);
   const gradeCodes = new Uint16Array(count);
