@@ -65,37 +65,6 @@ export function compareSaleValues(a: SaleValues, b: SaleValues): number {
   );
 }
 
-/**
- * Builds the columns from sales in the order of compareSaleValues; grade codes are numbered in order of
- * first appearance, so equal sales give equal columns however they arrived.
- */
-function cardSalesFromValues(count: number, valueAt: (index: number) => SaleValues): CardSales {
-  const prices = new Float64Array(count);
-  const soldAt = new Float64Array(count);
-  const gradeCodes = new Uint16Array(count);
-  const excluded = new Uint8Array(count);
-  const gradeKeys: GradeKey[] = [];
-  const codes = new Map<string | null, Map<number | null, number>>();
-  for (let index = 0; index < count; index++) {
-    const sale = valueAt(index);
-    let grades = codes.get(sale.grader);
-    if (!grades) {
-      grades = new Map();
-      codes.set(sale.grader, grades);
-    }
-    let code = grades.get(sale.grade);
-    if (code === undefined) {
-      code = gradeKeys.push({ grader: sale.grader, grade: sale.grade }) - 1;
-      grades.set(sale.grade, code);
-    }
-    prices[index] = sale.price;
-    soldAt[index] = sale.soldAt;
-    gradeCodes[index] = code;
-    excluded[index] = sale.excluded;
-  }
-  return { prices, soldAt, gradeCodes, gradeKeys, excluded };
-}
-
 /** One sale of the columns. */
 export function saleValuesAt(sales: CardSales, index: number): SaleValues {
   const key = sales.gradeKeys[sales.gradeCodes[index]!]!;
@@ -108,6 +77,10 @@ export function saleValuesAt(sales: CardSales, index: number): SaleValues {
   };
 }
 
+/**
+ * Builds the columns from the rows in the order of compareSaleValues; grade codes are numbered in order of
+ * first appearance, so equal sales give equal columns however they arrived.
+ */
 export function cardSalesFromRows(rows: CardSalesRows): CardSales {
   const count = rows.prices.length;
   const valueAt = (index: number): SaleValues => ({
@@ -118,17 +91,41 @@ export function cardSalesFromRows(rows: CardSalesRows): CardSales {
     excluded: rows.excluded[index] === true || rows.excluded[index] === 1 ? 1 : 0,
   });
   // The rows come newest first; only sales of the same instant need ordering among themselves.
-  const order = Array.from({ length: count }, (_, index) => index);
+  const order = Int32Array.from({ length: count }, (_, index) => index);
   for (let start = 0; start < count; ) {
     let end = start + 1;
     while (end < count && rows.soldAt[end] === rows.soldAt[start]) end++;
     if (end - start > 1) {
-      const tied = order.slice(start, end).sort((a, b) => compareSaleValues(valueAt(a), valueAt(b)));
-      order.splice(start, tied.length, ...tied);
+      order.subarray(start, end).sort((a, b) => compareSaleValues(valueAt(a), valueAt(b)));
     }
     start = end;
   }
-  return cardSalesFromValues(count, (index) => valueAt(order[index]!));
+  const prices = new Float64Array(count);
+  const soldAt = new Float64Array(count);
+  const gradeCodes = new Uint16Array(count);
+  const excluded = new Uint8Array(count);
+  const gradeKeys: GradeKey[] = [];
+  const codes = new Map<string | null, Map<number | null, number>>();
+  for (let index = 0; index < count; index++) {
+    const row = order[index]!;
+    const grader = rows.graders[row] ?? null;
+    const grade = rows.grades[row] ?? null;
+    let grades = codes.get(grader);
+    if (!grades) {
+      grades = new Map();
+      codes.set(grader, grades);
+    }
+    let code = grades.get(grade);
+    if (code === undefined) {
+      code = gradeKeys.push({ grader, grade }) - 1;
+      grades.set(grade, code);
+    }
+    prices[index] = rows.prices[row]!;
+    soldAt[index] = rows.soldAt[row]!;
+    gradeCodes[index] = code;
+    excluded[index] = rows.excluded[row] === true || rows.excluded[row] === 1 ? 1 : 0;
+  }
+  return { prices, soldAt, gradeCodes, gradeKeys, excluded };
 }
 
 /** The sales at or after `since` (all of them when undefined): a newest-first prefix, found by bisection. */
