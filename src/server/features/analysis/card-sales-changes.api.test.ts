@@ -174,3 +174,41 @@ describe("a card's answers after its sales change", () => {
     await expectUpToDateFrom(0);
   });
 });
+
+describe('a card held before a first load into an empty database', () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-first-load-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const analysis = async () =>
+    (await t.app.inject(`/api/sales/analysis?${CHARIZARD}&period=all`)).json() as {
+      total: number;
+      stats: { median: number };
+    };
+
+  it('shows the loaded sales: SQLite reads the card whole after its bulk load, PostgreSQL takes in the log', async () => {
+    expect((await analysis()).total).toBe(0);
+    const reads = { ...t.app.context.analysisCaches.cards.reads };
+    const file = path.join(dir, 'first.jsonl');
+    const line = (id: string, price: number) =>
+      JSON.stringify({
+        id,
+        card_name: 'Charizard',
+        set_id: 'base',
+        price,
+        sale_date: 'Sold Nov 3, 2025',
+        timestamp: Date.parse('2025-11-03T02:15:00Z'),
+        seller: 'kanto_vault',
+      });
+    fs.writeFileSync(file, `${line('first-1', 100)}\n${line('first-2', 300)}\n`);
+    const summary = await importSalesFile(t.app.context, file, {
+      rejectsFile: false,
+      bulkLoadWhenEmpty: true,
+    });
+    expect(summary.imported).toBe(2);
+
+    expect(await analysis()).toMatchObject({ total: 2, stats: { median: 200 } });
+    // SQLite's bulk load logs one entry for every card instead of a row each; PostgreSQL has no bulk load.
+    const wholeReads = t.database.handle.dialect === 'sqlite' ? 1 : 0;
+    expect(t.app.context.analysisCaches.cards.reads.wholeCards).toBe(reads.wholeCards + wholeReads);
+  });
+});
