@@ -8,7 +8,15 @@ import { SalesWriter } from './sales-import.repository.ts';
 
 function records(count: number, from = 0): SaleRecord[] {
   return Array.from({ length: count }, (_, index) => {
-    const { id: _id, created_at: _createdAt, ...record } = saleRow({ source_ref: `writer:${from + index}` });
+    // Each its own seller: identical sales would all be flagged as duplicates, which is not what this tests.
+    const {
+      id: _id,
+      created_at: _createdAt,
+      ...record
+    } = saleRow({
+      source_ref: `writer:${from + index}`,
+      seller: `seller_${from + index}`,
+    });
     return record;
   });
 }
