@@ -47,7 +47,7 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
       await sql`drop ${sql.raw(type === 'index' ? 'index' : 'trigger')} ${sql.id(name)}`.execute(trx);
     }
     const createdAt = new Date().toISOString();
-    const flagging = new NewSalesFlagging();
+    const flagging = new NewSalesFlagging(database);
     return {
       async write(records) {
         const stored: StoredSale[] = [];

@@ -268,7 +268,7 @@ export async function insertSales(
   const inserted = await database.db.transaction().execute(async (trx) => {
     const stored: StoredSale[] = [];
     const count = await writeRecords(database, trx, ordered, createdAt, stored);
-    const flagging = new NewSalesFlagging();
+    const flagging = new NewSalesFlagging(database);
     flagging.note(stored);
     await flagging.apply(trx);
     return count;

@@ -28,9 +28,10 @@ export class SalesWriter {
   private transaction: ControlledTransaction<Database> | undefined;
   private rowsInTransaction = 0;
   private readonly createdAt = new Date().toISOString();
-  private readonly flagging = new NewSalesFlagging();
+  private readonly flagging: NewSalesFlagging;
 
   constructor(private readonly database: DatabaseHandle) {
+    this.flagging = new NewSalesFlagging(database);
     database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StoredSale } from '../sales-write.repository.ts';
 import {
@@ -36,6 +37,8 @@ function iso(ms: number): string {
  * changes their cohort's median.
  */
 export class NewSalesFlagging {
+  constructor(private readonly database: DatabaseHandle) {}
+
   private recordFlags: repo.NewFlag[] = [];
   private cards = new Map<string, CardRange>();
   private certs: string[] = [];
@@ -86,7 +89,7 @@ export class NewSalesFlagging {
     if (cards.size === 0) return;
     const changed = new Set(await repo.insertFlags(executor, flags));
     for (const card of cards.values()) {
-      for (const id of await flagCard(executor, card)) changed.add(id);
+      for (const id of await flagCard(this.database, executor, card)) changed.add(id);
     }
     if (certs.length > 0) for (const id of await flagCertRepeats(executor, certs)) changed.add(id);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
@@ -95,44 +98,66 @@ export class NewSalesFlagging {
 
 function toFlags(
   found: Map<string, Flag>,
-  rows: Map<string, repo.CardSaleRow>,
+  rows: readonly repo.CardSaleRow[],
   card: CardRange,
 ): repo.NewFlag[] {
+  if (found.size === 0) return [];
+  const soldMs = new Map<string, number>();
+  for (const row of rows) if (found.has(row[0])) soldMs.set(row[0], row[1]);
   return [...found].map(([saleId, flag]) => ({
     saleId,
     ...flag,
     setId: card.setId,
     cardName: card.cardName,
-    soldAt: rows.get(saleId)!.sold_at,
+    soldAt: iso(soldMs.get(saleId)!),
   }));
 }
 
+interface Cohort {
+  grader: string | null;
+  grade: number | null;
+  sales: CohortSale[];
+}
+
+/** The card's sales by grader and grade, each cohort oldest first. */
+function cohortsOf(rows: readonly repo.CardSaleRow[]): Cohort[] {
+  const byGrader = new Map<string | null, Map<number | null, Cohort>>();
+  const cohorts: Cohort[] = [];
+  for (const [id, soldAt, priceCents, grader, grade] of rows) {
+    let grades = byGrader.get(grader);
+    if (!grades) {
+      grades = new Map();
+      byGrader.set(grader, grades);
+    }
+    let cohort = grades.get(grade);
+    if (!cohort) {
+      cohort = { grader, grade, sales: [] };
+      grades.set(grade, cohort);
+      cohorts.push(cohort);
+    }
+    cohort.sales.push({ id, soldAt, priceCents });
+  }
+  return cohorts;
+}
+
 /** The card's outlier and same-day duplicate flags around its new sales; answers the sales whose flags changed. */
-async function flagCard(executor: Kysely<Database>, card: CardRange): Promise<string[]> {
+async function flagCard(
+  database: DatabaseHandle,
+  executor: Kysely<Database>,
+  card: CardRange,
+): Promise<string[]> {
   const rows = await repo.cardSalesBetween(
+    database,
     executor,
     card.setId,
     card.cardName,
     iso(card.from - 2 * WINDOW_MS),
     iso(card.to + 2 * WINDOW_MS),
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const cohorts = new Map<string, { grader: string | null; grade: number | null; sales: CohortSale[] }>();
-  for (const row of rows) {
-    const key = `${row.grading_company}\u0000${row.grade}`;
-    let cohort = cohorts.get(key);
-    if (!cohort) {
-      cohort = {
-        grader: row.grading_company,
-        grade: row.grade === null ? null : Number(row.grade),
-        sales: [],
-      };
-      cohorts.set(key, cohort);
-    }
-    cohort.sales.push({ id: row.id, soldAt: Date.parse(row.sold_at), priceCents: Number(row.price_cents) });
-  }
+  const cohorts = cohortsOf(rows);
   const outliers = new Map<string, Flag>();
-  for (const cohort of cohorts.values()) {
+  const candidates: { sale: CohortSale; grader: string | null; grade: number | null }[] = [];
+  for (const cohort of cohorts) {
     const found = outlierFlags(
       cohort.sales,
       cohort.grader,
@@ -141,6 +166,8 @@ async function flagCard(executor: Kysely<Database>, card: CardRange): Promise<st
       card.to + WINDOW_MS,
     );
     for (const [id, flag] of found) outliers.set(id, flag);
+    for (const sale of sameDaySamePrice(cohort.sales, card))
+      candidates.push({ sale, grader: cohort.grader, grade: cohort.grade });
   }
   const existing = await repo.outlierFlagsBetween(
     executor,
@@ -159,46 +186,47 @@ async function flagCard(executor: Kysely<Database>, card: CardRange): Promise<st
   // A sale whose outlier flag an admin decided keeps that decision rather than gaining the opposite flag.
   const decided = new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id));
   for (const id of decided) outliers.delete(id);
-  const added = await repo.insertFlags(executor, toFlags(outliers, byId, card));
-  const duplicates = await sameDayDuplicateFlags(executor, rows, card);
-  const addedDuplicates = await repo.insertFlags(executor, toFlags(duplicates, byId, card));
+  const added = await repo.insertFlags(executor, toFlags(outliers, rows, card));
+  const duplicates = await sameDayDuplicateFlags(executor, candidates);
+  const addedDuplicates = await repo.insertFlags(executor, toFlags(duplicates, rows, card));
   return [...stale.map((flag) => flag.sale_id), ...added, ...addedDuplicates];
 }
 
 /**
- * Same-day duplicates among the card's sales around the new ones. Only sales that share cohort, price and
- * day with another are looked up for their seller, which is not in the index the rows came from.
+ * The cohort's sales near the new ones that share their UTC day and price with another: the only ones that
+ * can be same-day duplicates, so only they are looked up for their seller.
  */
+function sameDaySamePrice(sales: readonly CohortSale[], card: CardRange): CohortSale[] {
+  const groups = new Map<number, CohortSale[]>();
+  for (const sale of sales) {
+    if (sale.soldAt < card.from - 2 * DAY_MS || sale.soldAt > card.to + 2 * DAY_MS) continue;
+    // Price and day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53.
+    const key = sale.priceCents * 100_000 + Math.floor(sale.soldAt / DAY_MS);
+    const group = groups.get(key);
+    if (group) group.push(sale);
+    else groups.set(key, [sale]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1).flat();
+}
+
+/** Same-day duplicates among the candidates, compared by seller and sale day as stored. */
 async function sameDayDuplicateFlags(
   executor: Kysely<Database>,
-  rows: readonly repo.CardSaleRow[],
-  card: CardRange,
+  candidates: readonly { sale: CohortSale; grader: string | null; grade: number | null }[],
 ): Promise<Map<string, Flag>> {
-  const near = rows.filter((row) => {
-    const at = Date.parse(row.sold_at);
-    return at >= card.from - 2 * DAY_MS && at <= card.to + 2 * DAY_MS;
-  });
-  const groups = new Map<string, repo.CardSaleRow[]>();
-  for (const row of near) {
-    const key = [row.grading_company, row.grade, row.price_cents, row.sold_at.slice(0, 10)].join('\u0000');
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
-  const candidates = [...groups.values()].filter((group) => group.length > 1).flat();
   if (candidates.length === 0) return new Map();
   const details = await repo.sellersAndDays(
     executor,
-    candidates.map((row) => row.id),
+    candidates.map(({ sale }) => sale.id),
   );
-  const sales: DuplicateCandidate[] = candidates.map((row) => ({
-    id: row.id,
-    soldAt: Date.parse(row.sold_at),
-    soldOn: details.get(row.id)!.soldOn,
-    seller: details.get(row.id)!.seller,
-    priceCents: Number(row.price_cents),
-    grader: row.grading_company,
-    grade: row.grade === null ? null : Number(row.grade),
+  const sales: DuplicateCandidate[] = candidates.map(({ sale, grader, grade }) => ({
+    id: sale.id,
+    soldAt: sale.soldAt,
+    soldOn: details.get(sale.id)!.soldOn,
+    seller: details.get(sale.id)!.seller,
+    priceCents: sale.priceCents,
+    grader,
+    grade,
   }));
   return sameDayDuplicates(sales);
 }

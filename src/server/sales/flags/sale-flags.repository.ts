@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database, FlagStatus } from '../../db/schema.ts';
 import type { FlagCode } from './flag-rules.ts';
 
@@ -67,25 +68,53 @@ export async function dropOpenFlags(
   }
 }
 
-export interface CardSaleRow {
-  id: string;
-  sold_at: string;
-  price_cents: number;
-  grading_company: string | null;
-  grade: number | null;
-}
+/** One sale of a card as the checks read it: id, time (ms since the epoch), price and cohort. */
+export type CardSaleRow = [
+  id: string,
+  soldMs: number,
+  priceCents: number,
+  grader: string | null,
+  grade: number | null,
+];
 
-/** One card's sales in a time range, oldest first, off the analysis index alone. */
-export function cardSalesBetween(
+const sqliteCardSales = new WeakMap<object, { all(...values: unknown[]): unknown[] }>();
+
+/**
+ * One card's sales in a time range, oldest first, off the analysis index alone, as arrays: the checks read
+ * every sale of a card around the new ones, and objects per row would cost more than the reading. On SQLite
+ * a prepared statement on the connection the writer's transaction holds.
+ */
+export async function cardSalesBetween(
+  database: DatabaseHandle,
   executor: Kysely<Database>,
   setId: string,
   cardName: string,
   from: string,
   to: string,
 ): Promise<CardSaleRow[]> {
-  return executor
+  const sqlite = database.sqlite;
+  if (sqlite) {
+    let statement = sqliteCardSales.get(sqlite);
+    if (!statement) {
+      statement = sqlite
+        .prepare(
+          `select id, cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer), price_cents, grading_company, grade
+           from sales where set_id = ? and card_name = ? and sold_at >= ? and sold_at <= ? order by sold_at, id`,
+        )
+        .raw();
+      sqliteCardSales.set(sqlite, statement);
+    }
+    return statement.all(setId, cardName, from, to) as CardSaleRow[];
+  }
+  const rows = await executor
     .selectFrom('sales')
-    .select(['id', 'sold_at', 'price_cents', 'grading_company', 'grade'])
+    .select([
+      'id',
+      sql<number>`round(extract(epoch from sold_at) * 1000)`.as('sold_ms'),
+      'price_cents',
+      'grading_company',
+      'grade',
+    ])
     .where('set_id', '=', setId)
     .where('card_name', '=', cardName)
     .where('sold_at', '>=', from)
@@ -93,6 +122,13 @@ export function cardSalesBetween(
     .orderBy('sold_at')
     .orderBy('id')
     .execute();
+  return rows.map((row) => [
+    row.id,
+    Number(row.sold_ms),
+    Number(row.price_cents),
+    row.grading_company,
+    row.grade === null ? null : Number(row.grade),
+  ]);
 }
 
 /** The seller and sale day of the given sales, for the same-day duplicate check. */
