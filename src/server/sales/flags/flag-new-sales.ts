@@ -22,6 +22,8 @@ interface CardRange {
   cardName: string;
   from: number;
   to: number;
+  /** The new sales of the card: a duplicate pair of two older sales was judged when the later arrived. */
+  newIds: Set<string>;
 }
 
 function iso(ms: number): string {
@@ -51,8 +53,15 @@ export class NewSalesFlagging {
       if (range) {
         if (soldAt < range.from) range.from = soldAt;
         if (soldAt > range.to) range.to = soldAt;
+        range.newIds.add(id);
       } else {
-        this.cards.set(key, { setId: record.set_id, cardName: record.card_name, from: soldAt, to: soldAt });
+        this.cards.set(key, {
+          setId: record.set_id,
+          cardName: record.card_name,
+          from: soldAt,
+          to: soldAt,
+          newIds: new Set([id]),
+        });
       }
       if (record.cert_number) this.certs.push(record.cert_number);
       if (!record.title && record.sale_type !== 'best_offer') continue;
@@ -193,8 +202,8 @@ async function flagCard(
 }
 
 /**
- * The cohort's sales near the new ones that share their UTC day and price with another: the only ones that
- * can be same-day duplicates, so only they are looked up for their seller.
+ * The cohort's sales near the new ones that share their UTC day and price with another, a new one among
+ * them: the only ones that can be new same-day duplicates, so only they are looked up for their seller.
  */
 function sameDaySamePrice(sales: readonly CohortSale[], card: CardRange): CohortSale[] {
   const groups = new Map<number, CohortSale[]>();
@@ -206,7 +215,9 @@ function sameDaySamePrice(sales: readonly CohortSale[], card: CardRange): Cohort
     if (group) group.push(sale);
     else groups.set(key, [sale]);
   }
-  return [...groups.values()].filter((group) => group.length > 1).flat();
+  return [...groups.values()]
+    .filter((group) => group.length > 1 && group.some((sale) => card.newIds.has(sale.id)))
+    .flat();
 }
 
 /** Same-day duplicates among the candidates, compared by seller and sale day as stored. */

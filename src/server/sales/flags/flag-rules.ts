@@ -116,9 +116,13 @@ export function outlierFlags(
     const price = sale.priceCents;
     // The others' k-th smallest price: the window's, stepping over one copy of this sale's own price.
     const self = lowerBound(sorted, price);
-    const nth = (k: number) => (k < self ? sorted[k]! : sorted[k + 1]!);
     const half = others >> 1;
-    const middle = others % 2 === 1 ? nth(half) : (nth(half - 1) + nth(half)) / 2;
+    const upper = half < self ? sorted[half]! : sorted[half + 1]!;
+    const lower = half - 1 < self ? sorted[half - 1]! : sorted[half]!;
+    const middle = others % 2 === 1 ? upper : (lower + upper) / 2;
+    const ratio = price / middle;
+    // Most sales are near the median: the ratio settles them before the spread is counted.
+    if (ratio < OUTLIER_RATIO && ratio > 1 / OUTLIER_RATIO) continue;
     const distance = Math.abs(price - middle);
     // MAD < distance / (OUTLIER_MADS × MAD_SCALE) exactly when more than the lower half of the others lie
     // closer than that to the median.
@@ -127,14 +131,12 @@ export function outlierFlags(
     const high = middle + reach;
     const inReach =
       lowerBound(sorted, high) - upperBound(sorted, low) - (price > low && price < high ? 1 : 0);
-    if (distance === 0 || inReach < ((others - 1) >> 1) + 1) continue;
-    const ratio = price / middle;
+    if (inReach < ((others - 1) >> 1) + 1) continue;
     const about = `the median of ${dollars(Math.round(middle))} of ${others} other ${cohortName(grader, grade)} sales within ${OUTLIER_WINDOW_DAYS} days`;
-    if (ratio >= OUTLIER_RATIO) {
-      flags.set(sale.id, { code: 'outlier-high', reason: `${formatRatio(ratio)}× ${about}` });
-    } else if (ratio <= 1 / OUTLIER_RATIO) {
-      flags.set(sale.id, { code: 'outlier-low', reason: `${formatRatio(ratio)}× ${about}` });
-    }
+    flags.set(sale.id, {
+      code: ratio >= OUTLIER_RATIO ? 'outlier-high' : 'outlier-low',
+      reason: `${formatRatio(ratio)}× ${about}`,
+    });
   }
   return flags;
 }
