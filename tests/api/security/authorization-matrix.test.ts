@@ -77,6 +77,27 @@ async function deletedSaleIds(world: SecurityApp): Promise<string[]> {
   return saleIds;
 }
 
+/** A sale with an open flag, for a decision on it. */
+async function openFlag(world: SecurityApp): Promise<string> {
+  const [sale] = await insertSales(world.database.handle, [{ sale_type: 'best_offer' }]);
+  await world.database.handle.db
+    .insertInto('sale_flags')
+    .values({
+      sale_id: String(sale?.id),
+      code: 'best-offer-unrevealed',
+      reason: 'Sold by Best Offer: the price is the list price, not the accepted offer',
+      status: 'open',
+      set_id: String(sale?.set_id),
+      card_name: String(sale?.card_name),
+      sold_at: String(sale?.sold_at),
+      created_at: new Date().toISOString(),
+      decided_by: null,
+      decided_at: null,
+    })
+    .execute();
+  return `/api/admin/flags/${sale?.id}/best-offer-unrevealed/confirm`;
+}
+
 /** A feed the admin adds, to act on. */
 async function feedId(world: SecurityApp): Promise<string> {
   const response = await world.app.inject({
@@ -312,6 +333,12 @@ const MATRIX: Record<string, Entry> = {
     request: async (world) => ({ method: 'GET', url: `/api/admin/feeds/${await feedId(world)}/runs` }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/flags': { request: get('/api/admin/flags'), expect: adminOnly(200) },
+  'POST /api/admin/flags/:saleId/:code/:decision': {
+    request: async (world) => ({ method: 'POST', url: await openFlag(world) }),
+    expect: adminOnly(200),
+  },
+  'GET /api/slabs/:grader/:cert': { request: get('/api/slabs/PSA/12345678'), expect: everyone(200) },
   'GET /api/admin/feed-runs/:runId': {
     request: async (world) => ({ method: 'GET', url: `/api/admin/feed-runs/${await feedRunId(world)}` }),
     expect: adminOnly(200),
