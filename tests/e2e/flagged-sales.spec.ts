@@ -43,4 +43,31 @@ test.describe('flagged sales', () => {
     await include.uncheck();
     await expect(chart).toHaveAccessibleName(new RegExp(`^Price history: ${analysis.stats.count} sales `));
   });
+
+  test('an admin clears a flag so the sale counts again, and undoes it', async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', {
+      data: { email: 'admin@holoscope.test', password: 'admin-password-1' },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto('/admin-flags');
+    await expect(page.getByRole('heading', { level: 1, name: 'Flagged sales' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'To review' })).toHaveAttribute('aria-selected', 'true');
+    const first = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Clear: / }) })
+      .first();
+    const clear = first.getByRole('button', { name: /^Clear: / });
+    const label = (await clear.getAttribute('aria-label')) ?? '';
+    await clear.click();
+    await expect(page.getByRole('button', { name: label })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Cleared' }).click();
+    const undo = page.getByRole('button', { name: label.replace(/^Clear: /, 'Undo: ') });
+    await expect(undo).toBeVisible();
+    await expect(page.getByText(/^Cleared by /).first()).toBeVisible();
+    await undo.click();
+    await expect(undo).toHaveCount(0);
+    await page.getByRole('tab', { name: 'To review' }).click();
+    await expect(page.getByRole('button', { name: label })).toBeVisible();
+  });
 });

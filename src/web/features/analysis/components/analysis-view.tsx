@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
 import type { GradeChoice, Period } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
@@ -40,14 +41,20 @@ function IncludeFlaggedSwitch({
   checked: boolean;
   onChange: (include: boolean) => void;
 }) {
+  // The address changes in a transition; the switch answers the click at once.
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
   return (
     <label className="inline-flex h-9 cursor-pointer items-center gap-2 text-sm font-medium text-slate-800">
       <input
         type="checkbox"
         role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
+        aria-checked={shown}
+        checked={shown}
+        onChange={(event) => {
+          setShown(event.target.checked);
+          onChange(event.target.checked);
+        }}
         className="size-4 cursor-pointer accent-brand-600"
       />
       Include flagged sales ({formatCount(count)})
