@@ -7,6 +7,7 @@ import { hardening } from './migrations/004-hardening.ts';
 import { excludedSales } from './migrations/006-excluded-sales.ts';
 import { feeds } from './migrations/007-feeds.ts';
 import { collectedCopies } from './migrations/009-collected-copies.ts';
+import { watchesAndNotifications } from './migrations/011-watches-and-notifications.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -19,6 +20,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '006-excluded-sales': excludedSales(handle.dialect),
         '007-feeds': feeds(handle.dialect),
         '009-collected-copies': collectedCopies(handle.dialect),
+        '011-watches-and-notifications': watchesAndNotifications(handle.dialect),
       };
     },
   };

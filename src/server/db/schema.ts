@@ -188,6 +188,63 @@ interface FeedRunErrorsTable {
   message: string;
 }
 
+export interface WatchesTable {
+  id: string;
+  user_id: string;
+  set_id: string;
+  card_id: string;
+  /** The catalogue's search name, as sales store it. */
+  card_name: string;
+  grading_company: string | null;
+  grade: number | null;
+  below_cents: number | null;
+  above_cents: number | null;
+  created_at: string;
+}
+
+export type OutboxKind = 'sales' | 'open-to-offers';
+
+interface NotificationOutboxTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  /** JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }. */
+  payload: string;
+  created_at: string;
+}
+
+export type NotificationKind = 'sale' | 'wanted-card-open';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: NotificationKind;
+  /** What the notification is about; unique, so handling the same outbox row twice adds nothing. */
+  dedupe_key: string;
+  watch_id: string | null;
+  set_id: string;
+  card_name: string;
+  grading_company: string | null;
+  grade: number | null;
+  price_cents: number | null;
+  sale_id: string | null;
+  sold_at: string | null;
+  item_id: string | null;
+  created_at: string;
+  read_at: string | null;
+  emailed_at: string | null;
+}
+
+interface NotificationEmailsTable {
+  user_id: string;
+  last_sent_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -204,6 +261,11 @@ export interface Database {
   feed_runs: FeedRunsTable;
   feed_run_refusals: FeedRunRefusalsTable;
   feed_run_errors: FeedRunErrorsTable;
+  watches: WatchesTable;
+  notification_outbox: NotificationOutboxTable;
+  notifications: NotificationsTable;
+  notification_emails: NotificationEmailsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type SaleRow = Selectable<SalesTable>;

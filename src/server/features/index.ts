@@ -17,6 +17,7 @@ import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
+import { watchesRoutes } from './watches/watches.routes.ts';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -37,4 +38,5 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(offersRoutes(context));
   await app.register(adminRoutes(context));
   await app.register(feedsRoutes(context));
+  await app.register(watchesRoutes(context));
 }

@@ -3,6 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
+import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
 export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;
@@ -129,11 +130,11 @@ function insertRowByRow(
   database: DatabaseHandle,
   sqlite: SQLite.Database,
   records: readonly SaleRecord[],
+  ids: readonly string[],
   createdAt: string,
 ): number {
   const { insert, anyArchived, isArchived } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
-  const ids = newSaleIds(records.length);
   const parameters: unknown[] = new Array(COLUMNS.length);
   let inserted = 0;
   records.forEach((record, index) => {
@@ -149,6 +150,7 @@ async function insertChunk(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   chunk: readonly SaleRecord[],
+  chunkIds: readonly string[],
   createdAt: string,
 ): Promise<number> {
   const archived = await executor
@@ -161,9 +163,10 @@ async function insertChunk(
     )
     .execute();
   const skip = new Set(archived.map((row) => row.source_ref));
-  const records = skip.size === 0 ? chunk : chunk.filter((record) => !skip.has(record.source_ref));
-  if (records.length === 0) return 0;
-  const ids = newSaleIds(records.length);
+  const kept = chunk.flatMap((record, index) => (skip.has(record.source_ref) ? [] : [index]));
+  if (kept.length === 0) return 0;
+  const records = kept.map((index) => chunk[index]!);
+  const ids = kept.map((index) => chunkIds[index]!);
   const parameters: unknown[] = new Array(records.length * COLUMNS.length);
   let at = 0;
   records.forEach((record, index) => {
@@ -175,23 +178,33 @@ async function insertChunk(
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing. */
+/**
+ * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
+ * The batch's alert work goes into the outbox on the same transaction (docs/product.md §13).
+ */
 export async function writeRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   records: readonly SaleRecord[],
   createdAt: string,
 ): Promise<number> {
-  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt);
+  if (records.length === 0) return 0;
+  const ids = newSaleIds(records.length);
   let inserted = 0;
-  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-    inserted += await insertChunk(
-      database,
-      executor,
-      records.slice(start, start + ROWS_PER_STATEMENT),
-      createdAt,
-    );
+  if (database.sqlite) {
+    inserted = insertRowByRow(database, database.sqlite, records, ids, createdAt);
+  } else {
+    for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+      inserted += await insertChunk(
+        database,
+        executor,
+        records.slice(start, start + ROWS_PER_STATEMENT),
+        ids.slice(start, start + ROWS_PER_STATEMENT),
+        createdAt,
+      );
+    }
   }
+  if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;
 }
 
