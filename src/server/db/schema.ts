@@ -229,6 +229,8 @@ export interface NotificationsTable {
   sale_id: string | null;
   sold_at: string | null;
   item_id: string | null;
+  /** The collector whose card is open to offers (wanted-card-open). */
+  owner_id: string | null;
   created_at: string;
   read_at: string | null;
   emailed_at: string | null;

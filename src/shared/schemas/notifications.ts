@@ -49,7 +49,12 @@ export const MarkReadBodySchema = z.object({
     .optional(),
 });
 
-export const UnsubscribeBodySchema = z.object({ token: z.string().min(1).max(300) });
+export const UnsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: 'This unsubscribe link is not complete.' })
+    .min(1, 'This unsubscribe link is not complete.')
+    .max(300),
+});
 
 export const DemandQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),

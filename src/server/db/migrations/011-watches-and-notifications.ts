@@ -59,6 +59,7 @@ export function watchesAndNotifications(dialect: Dialect) {
         .addColumn('sale_id', 'text')
         .addColumn('sold_at', sql.raw(t.timestamp))
         .addColumn('item_id', 'text')
+        .addColumn('owner_id', 'text')
         .addColumn('created_at', sql.raw(t.timestamp), (c) => c.notNull())
         .addColumn('read_at', sql.raw(t.timestamp))
         .addColumn('emailed_at', sql.raw(t.timestamp))
