@@ -18,14 +18,12 @@ describe('alert emails through a real SMTP server', () => {
   afterAll(() => inbox?.close());
   const t = useTestApp(overrides);
 
-  let admin: TestUser;
-  beforeAll(async () => {
-    admin = await makeAdmin(t);
-  });
+  let admin: TestUser | undefined;
 
   const mailsTo = (user: TestUser) => inbox.mails.filter((mail) => mail.to.includes(user.email));
   const sendDigests = (at: number) => t.app.context.notifications.sendDigests(at);
   const newSale = async (id: string, price: number) => {
+    admin ??= await makeAdmin(t);
     await importRecords(t.app, admin, [saleRecord({ id, card_name: 'Venusaur', price })]);
     await t.app.context.notifications.processPending();
   };
