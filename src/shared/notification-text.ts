@@ -13,7 +13,8 @@ export interface NotificationFacts {
   price: number | null;
 }
 
-function dollars(amount: number): string {
+/** $1,234.50, as prices are shown everywhere (web/lib/format.ts writes the same for the pages). */
+export function usd(amount: number): string {
   const [whole = '0', cents = '00'] = amount.toFixed(2).split('.');
   return `$${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
 }
@@ -28,7 +29,7 @@ export function cohortLabel(
 
 export function notificationText(facts: NotificationFacts): string {
   if (facts.kind === 'sale') {
-    return `${cohortLabel(facts)} sold for ${facts.price === null ? 'an unknown price' : dollars(facts.price)}`;
+    return `${cohortLabel(facts)} sold for ${facts.price === null ? 'an unknown price' : usd(facts.price)}`;
   }
   return `${cohortLabel(facts)}, on your Want to Buy list, is now open to offers`;
 }

@@ -77,12 +77,12 @@ export const WatchSchema = z.object({
 export type Watch = z.infer<typeof WatchSchema>;
 
 export const WatchResponseSchema = z.object({ watch: WatchSchema });
+export type WatchResponse = z.infer<typeof WatchResponseSchema>;
 
 export const WatchWithLatestSaleSchema = WatchSchema.extend({
   /** The newest sale of the watched cohort (flagged sales left out), or null when there is none. */
   latestSale: LatestSaleSchema.nullable(),
 });
-export type WatchWithLatestSale = z.infer<typeof WatchWithLatestSaleSchema>;
 
 export const WatchesResponseSchema = z.object({
   watches: z.array(WatchWithLatestSaleSchema),

@@ -2,11 +2,15 @@
 // home.tsx loads this module on demand.
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
+import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { type AnalysisParams, useAnalysis } from '#web/features/analysis/api/analysis.ts';
+import { CardDemand } from '#web/features/demand/components/card-demand.tsx';
 import { ModeSelector } from '#web/features/search/components/mode-selector.tsx';
 import { SearchBox } from '#web/features/search/components/search-box.tsx';
 import { MODE_HELPER_TEXT, type SearchState } from '#web/features/search/search-state.ts';
 import { useSearchState } from '#web/features/search/use-search-state.ts';
+import { WatchButton } from '#web/features/watches/components/watch-button.tsx';
 
 // Consign's agents come in this chunk rather than one of their own, so switching to Consign shows them at once.
 export { ConsignAgents } from '#web/features/consignment/components/consign-agents.tsx';
@@ -48,17 +52,34 @@ export function SearchControls() {
   );
 }
 
-/** Once a card is searched: its sales analysis (Analyse, Consign) or its collectors (Source). */
+/**
+ * Once a card is searched: its sales analysis (Analyse, Consign) with Watch, or its collectors (Source); how
+ * many collectors want the card above either (docs/product.md §13).
+ */
 export function SearchResults() {
   const { state, setPeriod, setGrade, setPage } = useSearchState();
+  const { user } = useSession();
   const params = analysisParams(state);
   const analysis = useAnalysis(params);
   return (
     <>
       {state.mode === 'source' && state.card !== null ? (
-        <Suspense fallback={<Spinner label="Finding collectors…" />}>
-          <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
-        </Suspense>
+        <>
+          <CardDemand set={state.set} card={state.card} />
+          <Suspense fallback={<Spinner label="Finding collectors…" />}>
+            <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
+          </Suspense>
+        </>
+      ) : null}
+      {params ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <CardDemand set={params.set} card={params.card} />
+          <WatchButton
+            target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
+            signedIn={user !== null}
+            loginButton={<LoginButton />}
+          />
+        </div>
       ) : null}
       {params ? (
         <Suspense fallback={<Spinner label="Loading sales…" />}>
