@@ -76,9 +76,10 @@ export class EmailDigest {
 
   private async send(userId: string, to: string, username: string, lines: DigestLine[], total: number) {
     const origin = this.config.publicOrigin ?? `http://localhost:${this.config.port}`;
-    const unsubscribe = `${origin}/api/notifications/unsubscribe?token=${encodeURIComponent(
-      await unsubscribeToken(this.database.db, userId),
-    )}`;
+    const token = encodeURIComponent(await unsubscribeToken(this.database.db, userId));
+    // Mail clients post to the API address (one click); the link in the text opens the page that asks first.
+    const oneClick = `${origin}/api/notifications/unsubscribe?token=${token}`;
+    const unsubscribe = `${origin}/unsubscribe?token=${token}`;
     const texts = lines.map((line) => notificationText(toFacts(line)));
     const more = total - texts.length;
     const subject = total === 1 ? `Holoscope: ${texts[0]}` : `Holoscope: ${total} new alerts`;
@@ -108,7 +109,7 @@ export class EmailDigest {
       subject,
       text,
       html,
-      list: { unsubscribe: { url: unsubscribe, comment: 'Unsubscribe' } },
+      list: { unsubscribe: { url: oneClick, comment: 'Unsubscribe' } },
       headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   }

@@ -49,12 +49,19 @@ export const MarkReadBodySchema = z.object({
     .optional(),
 });
 
+export const MarkReadResponseSchema = z.object({ unread: z.number().int() });
+
+export const BAD_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not complete or not ours. Open the link in your latest alert email again.';
+
 export const UnsubscribeQuerySchema = z.object({
   token: z
-    .string({ error: 'This unsubscribe link is not complete.' })
-    .min(1, 'This unsubscribe link is not complete.')
-    .max(300),
+    .string({ error: BAD_UNSUBSCRIBE_LINK })
+    .min(1, BAD_UNSUBSCRIBE_LINK)
+    .max(300, BAD_UNSUBSCRIBE_LINK),
 });
+
+export const UnsubscribedResponseSchema = z.object({ unsubscribed: z.literal(true) });
 
 export const DemandQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),

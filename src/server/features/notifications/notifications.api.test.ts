@@ -201,7 +201,7 @@ describe('alerts: matching sales and open cards to watches and Want to Buy lists
       payload: { ids: [first.notifications[0].id] },
       headers: { cookie: b.cookie },
     });
-    expect(foreign.statusCode).toBe(204);
+    expect(foreign.statusCode).toBe(200);
     expect((await notificationsOf(t.app, a)).unread).toBe(5);
     await t.app.inject({
       method: 'POST',

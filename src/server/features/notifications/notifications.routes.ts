@@ -7,20 +7,21 @@ import {
   MarkReadBodySchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
+  BAD_UNSUBSCRIBE_LINK,
+  MarkReadResponseSchema,
+  UnsubscribedResponseSchema,
   UnsubscribeQuerySchema,
 } from '#shared/schemas/notifications.ts';
 import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
 import { requireUser } from '../accounts/guards.ts';
 import { listNotifications, markNotificationsRead, unsubscribe } from './notifications.service.ts';
-import { BAD_LINK_PAGE, confirmUnsubscribePage, UNSUBSCRIBED_PAGE } from './unsubscribe-page.ts';
-
-const HTML = 'text/html; charset=utf-8';
 
 export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    // Mail clients' one-click unsubscribe (RFC 8058) and the confirm page's form post a form; its fields say
-    // nothing the token in the address does not.
+    // Mail clients' one-click unsubscribe (RFC 8058) posts a form; its one field says nothing the token in
+    // the address does not.
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 1024 },
@@ -49,33 +50,32 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['notifications'],
-          summary: 'Mark notifications read: the given ids, or all of them when none are sent',
+          summary:
+            'Mark notifications read: the given ids, or all of them when none are sent; answers the unread count',
           body: MarkReadBodySchema,
-          response: { 204: z.null().describe('Marked'), ...errorResponses },
+          response: { 200: MarkReadResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
-        await markNotificationsRead(context, user.id, request.body.ids);
-        return reply.status(204).send(null);
+        return markNotificationsRead(context, user.id, request.body.ids);
       },
     );
 
+    // The List-Unsubscribe address opened in a browser: the page that asks (the app's /unsubscribe).
     app.get(
       '/api/notifications/unsubscribe',
       {
         schema: {
           tags: ['notifications'],
-          summary: 'The page an alert email’s unsubscribe link opens (HTML): it asks before it unsubscribes',
+          summary:
+            'Opened in a browser, an alert email’s unsubscribe address leads to the page that asks first',
           querystring: UnsubscribeQuerySchema,
-          produces: ['text/html'],
+          response: { 303: z.null().describe('To /unsubscribe?token=…'), ...errorResponses },
         },
       },
       async (request, reply) =>
-        reply
-          .type(HTML)
-          .header('cache-control', 'no-store')
-          .send(confirmUnsubscribePage(request.query.token)),
+        reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303),
     );
 
     app.post(
@@ -86,16 +86,12 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
           summary:
             'Stop alert emails, without signing in: the token comes from the email (one-click, RFC 8058)',
           querystring: UnsubscribeQuerySchema,
-          produces: ['text/html'],
+          response: { 200: UnsubscribedResponseSchema, ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const done = await unsubscribe(context, request.query.token);
-        return reply
-          .status(done ? 200 : 400)
-          .type(HTML)
-          .header('cache-control', 'no-store')
-          .send(done ? UNSUBSCRIBED_PAGE : BAD_LINK_PAGE);
+      async (request) => {
+        if (!(await unsubscribe(context, request.query.token))) throw badRequest(BAD_UNSUBSCRIBE_LINK);
+        return { unsubscribed: true as const };
       },
     );
   };

@@ -51,9 +51,11 @@ export async function markNotificationsRead(
   context: Context,
   userId: string,
   ids: string[] | undefined,
-): Promise<void> {
-  await repo.markRead(context.database.db, userId, ids?.map(Number), new Date().toISOString());
+): Promise<{ unread: number }> {
+  const db = context.database.db;
+  await repo.markRead(db, userId, ids?.map(Number), new Date().toISOString());
   await context.live.publish({ type: 'notification', userId, to: [userId] });
+  return { unread: await repo.countUnread(db, userId) };
 }
 
 /** True when the token is good and its collector gets no more alert emails. */
