@@ -148,8 +148,12 @@ export const JSON_WRITE_ROUTES: JsonWriteRoute[] = [
   },
 ];
 
-/** JSON routes whose bodies hold no numbers: the general hostile-input test covers them. */
+/**
+ * JSON routes whose bodies hold no numbers, or no amounts of money and only admins send them (a feed's
+ * look-back days): the general hostile-input test covers them.
+ */
 export const JSON_ROUTES_WITHOUT_NUMBERS = [
+  'POST /api/admin/feeds',
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/admin/sales/delete',
