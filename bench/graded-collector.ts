@@ -29,9 +29,10 @@ export async function createGradedCollector(
       countryCode: 'DE',
     },
   });
-  const session = response.cookies.find((cookie) => cookie.name === 'holoscope_session');
+  // Secure cookies (production) carry the __Host- prefix.
+  const session = response.cookies.find((cookie) => /^(__Host-)?holoscope_session$/.test(cookie.name));
   if (response.statusCode !== 201 || !session) throw new Error(`Sign-up failed: ${response.body}`);
-  const cookie = `holoscope_session=${session.value}`;
+  const cookie = `${session.name}=${session.value}`;
   const cards = allCards();
   const charizard = cards.find((card) => card.cardId === 'base_set-4')!;
   const cardIds = new Set<string>();

@@ -1,7 +1,7 @@
 import { getSet, type SetId } from './sets.ts';
 
 /**
- * docs/product.md §13: what a notification says, the same in the header's list and in the email digest.
+ * docs/product.md §10: what a notification says, the same in the header's list and in the email digest.
  */
 export interface NotificationFacts {
   kind: 'sale' | 'wanted-card-open';

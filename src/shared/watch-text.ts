@@ -1,7 +1,7 @@
 import type { SetId } from './sets.ts';
 import { cohortLabel, usd } from './notification-text.ts';
 
-/** docs/product.md §13: how a watch is described, on the analysis page and in the Watching list. */
+/** docs/product.md §10: how a watch is described, on the analysis page and in the Watching list. */
 export interface WatchFacts {
   setId: SetId;
   cardName: string;

@@ -102,4 +102,12 @@ test.describe('alerts @mobile', () => {
     await watching.getByRole('button', { name: /^Stop watching Blastoise PSA 9/ }).click();
     await expect(watching).toContainText('You are not watching any card.');
   });
+
+  test('an unsubscribe link asks first, and says so when it is not ours', async ({ page }) => {
+    await page.goto('/unsubscribe?token=someone.forged');
+    await expect(page.getByRole('heading', { level: 1, name: 'Stop alert emails?' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByText('This unsubscribe link is not complete or not ours.')).toBeVisible();
+  });
 });

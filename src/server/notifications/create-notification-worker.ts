@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import { EmailDigest } from './email-digest.ts';
 import { NotificationWorker } from './notification-worker.ts';
 
-/** The worker of this instance, with the email digest when SMTP_URL is set (docs/product.md §13). */
+/** The worker of this instance, with the email digest when SMTP_URL is set (docs/product.md §10). */
 export function createNotificationWorker(
   context: Pick<AppContext, 'config' | 'database' | 'live' | 'salesEvents'>,
   log: FastifyBaseLogger,

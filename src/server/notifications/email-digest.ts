@@ -31,7 +31,7 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The hourly email (docs/product.md §13): a collector with new notifications gets at most one email an hour
+ * The hourly email (docs/product.md §10): a collector with new notifications gets at most one email an hour
  * listing them, with a List-Unsubscribe header and an unsubscribe link that works without signing in.
  */
 export class EmailDigest {

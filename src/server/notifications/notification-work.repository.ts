@@ -57,7 +57,6 @@ export async function notifyWatchersOfSales(
       and (w.grade is null or w.grade = s.grade)
       and (w.below_cents is null or s.price_cents < w.below_cents)
       and (w.above_cents is null or s.price_cents > w.above_cents)
-    order by s.id, w.id
     on conflict (dedupe_key) do nothing
     returning user_id`.execute(trx);
   return [...new Set(rows.map((row) => row.user_id))];

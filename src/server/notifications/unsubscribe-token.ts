@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { UNSUBSCRIBE_KEY } from '../db/migrations/011-watches-and-notifications.ts';
 
 /**
- * Unsubscribe links work without signing in (docs/product.md §13): the token is the collector's id and an
+ * Unsubscribe links work without signing in (docs/product.md §10): the token is the collector's id and an
  * HMAC of it under a key of this deployment (app_secrets), so nobody can make one for someone else.
  */
 async function signingKey(db: Kysely<Database>): Promise<string> {

@@ -180,7 +180,7 @@ async function insertChunk(
 
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
- * The batch's alert work goes into the outbox on the same transaction (docs/product.md §13).
+ * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
 export async function writeRecords(
   database: DatabaseHandle,

@@ -3,7 +3,7 @@ import { SALE_GRADERS } from '../sales-constants.ts';
 import { SET_IDS } from '../sets.ts';
 import { centsFromDollars, SetIdSchema } from './common.ts';
 
-/** docs/product.md §13: a collector watches at most this many cohorts. */
+/** docs/product.md §10: a collector watches at most this many cohorts. */
 export const MAX_WATCHES = 100;
 /** The largest price a watch's condition can name, in dollars. */
 export const MAX_WATCH_PRICE = 10_000_000;

@@ -16,7 +16,7 @@ const NotificationBell = lazy(() =>
 
 /**
  * docs/product.md §2: the header's right side — Info and Login for a visitor, the notification bell
- * (docs/product.md §13) and the avatar menu once signed in.
+ * (docs/product.md §10) and the avatar menu once signed in.
  */
 export function AccountControls() {
   const { user, isLoading } = useSession();

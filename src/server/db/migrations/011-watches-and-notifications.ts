@@ -4,7 +4,7 @@ import type { Dialect } from '../connect.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Watches, alerts and the demand view (docs/product.md §13). A sale or a collection change that may concern
+ * Watches, alerts and the demand view (docs/product.md §10). A sale or a collection change that may concern
  * a watcher writes a row to notification_outbox in its own transaction; a worker turns outbox rows into
  * notifications later (docs/decisions/020-notification-outbox.md). A notification's dedupe_key is unique, so
  * handling an outbox row again adds nothing. notification_emails keeps when each collector was last sent

@@ -64,7 +64,7 @@ export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
 /**
  * False when the id is taken already (another add in the same millisecond), so the caller tries the next.
  * A card open to offers leaves alert work for the collectors who want it in the same transaction
- * (docs/product.md §13).
+ * (docs/product.md §10).
  */
 export async function insertItemIfIdFree(db: Db, item: NewCollectionItem): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import * as repo from './demand.repository.ts';
 const GRADER_ORDER = ['PSA', 'BGS', 'CGC'];
 
 /**
- * Who wants a card, without saying who (docs/product.md §13): counts of distinct collectors per grade and
+ * Who wants a card, without saying who (docs/product.md §10): counts of distinct collectors per grade and
  * the open offers on it. A name the catalogue does not know has no demand.
  */
 export async function cardDemand(

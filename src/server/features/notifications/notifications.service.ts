@@ -26,7 +26,7 @@ function toNotification(row: repo.NotificationRow): Notification {
   };
 }
 
-/** The collector's notifications, newest first, a page at a time, with how many are unread (docs/product.md §13). */
+/** The collector's notifications, newest first, a page at a time, with how many are unread (docs/product.md §10). */
 export async function listNotifications(
   context: Context,
   userId: string,

@@ -33,7 +33,7 @@ function toWatch(row: repo.WatchRow): Watch {
 }
 
 /**
- * Starts watching a catalogue card (docs/product.md §13). The card is named as in the search (any case, a
+ * Starts watching a catalogue card (docs/product.md §10). The card is named as in the search (any case, a
  * non-holo marker for rare prints); at most MAX_WATCHES per collector, and the very same watch only once.
  */
 export async function createWatch(context: Context, userId: string, body: ValidWatch): Promise<Watch> {

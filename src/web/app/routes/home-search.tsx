@@ -54,7 +54,7 @@ export function SearchControls() {
 
 /**
  * Once a card is searched: its sales analysis (Analyse, Consign) with Watch, or its collectors (Source); how
- * many collectors want the card above either (docs/product.md §13).
+ * many collectors want the card above either (docs/product.md §10).
  */
 export function SearchResults() {
   const { state, setPeriod, setGrade, setPage } = useSearchState();

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { UnsubscribeConfirm } from '#web/features/notifications/components/unsubscribe-confirm.tsx';
 
-/** /unsubscribe?token=…: the page an alert email's unsubscribe link opens (docs/product.md §13). */
+/** /unsubscribe?token=…: the page an alert email's unsubscribe link opens (docs/product.md §10). */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   return (

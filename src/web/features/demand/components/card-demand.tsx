@@ -8,7 +8,7 @@ function collectorsText(count: number): string {
 }
 
 /**
- * docs/product.md §13: how many collectors have the card on their Want to Buy list, by grade, and the open
+ * docs/product.md §10: how many collectors have the card on their Want to Buy list, by grade, and the open
  * offers on it; never who. Quiet while loading or failing: it is an aside to the results below it.
  */
 export function CardDemand({ set, card }: { set: SetId; card: string }) {

@@ -26,7 +26,7 @@ function notificationLink(notification: Notification): string {
 }
 
 /**
- * docs/product.md §13: the header's bell. Its badge counts unread notifications and changes live; opening it
+ * docs/product.md §10: the header's bell. Its badge counts unread notifications and changes live; opening it
  * lists them newest first, and the list can be marked read.
  */
 export function NotificationBell() {

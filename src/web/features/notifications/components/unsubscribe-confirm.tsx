@@ -3,7 +3,7 @@ import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useUnsubscribe } from '#web/features/notifications/api/unsubscribe.ts';
 
 /**
- * docs/product.md §13: where an alert email's unsubscribe link leads. Opening the link only asks; the button
+ * docs/product.md §10: where an alert email's unsubscribe link leads. Opening the link only asks; the button
  * does it, so a mail scanner that follows links cannot unsubscribe anyone. No sign-in needed.
  */
 export function UnsubscribeConfirm({ token }: { token: string }) {

@@ -39,7 +39,7 @@ function isSameCohort(watch: Watch, target: WatchTarget): boolean {
 }
 
 /**
- * docs/product.md §13: Watch on the analysis page. It watches the card with the page's grade filter, and an
+ * docs/product.md §10: Watch on the analysis page. It watches the card with the page's grade filter, and an
  * optional price condition; once watched, it says so.
  */
 export function WatchButton({ target, signedIn, loginButton }: WatchButtonProps) {

@@ -15,7 +15,7 @@ function analysisUrl(setId: SetId, cardName: string, grader: string | null, grad
   return `/?${params}`;
 }
 
-/** docs/product.md §13: the owner's Watching list on their profile, each watch with its cohort's latest sale. */
+/** docs/product.md §10: the owner's Watching list on their profile, each watch with its cohort's latest sale. */
 export function WatchingList() {
   const watches = useWatches(true);
   const remove = useDeleteWatch();
