@@ -5,12 +5,10 @@ import { Spinner } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { type AnalysisParams, useAnalysis } from '#web/features/analysis/api/analysis.ts';
-import { CardDemand } from '#web/features/demand/components/card-demand.tsx';
 import { ModeSelector } from '#web/features/search/components/mode-selector.tsx';
 import { SearchBox } from '#web/features/search/components/search-box.tsx';
 import { MODE_HELPER_TEXT, type SearchState } from '#web/features/search/search-state.ts';
 import { useSearchState } from '#web/features/search/use-search-state.ts';
-import { WatchButton } from '#web/features/watches/components/watch-button.tsx';
 
 // Consign's agents come in this chunk rather than one of their own, so switching to Consign shows them at once.
 export { ConsignAgents } from '#web/features/consignment/components/consign-agents.tsx';
@@ -19,6 +17,17 @@ export { ConsignAgents } from '#web/features/consignment/components/consign-agen
 const SalesResults = lazy(() =>
   import('#web/features/analysis/components/sales-results.tsx').then((module) => ({
     default: module.SalesResults,
+  })),
+);
+// Watch (with its form's rules) and the demand line, too, only once there is a search.
+const WatchButton = lazy(() =>
+  import('#web/features/watches/components/watch-button.tsx').then((module) => ({
+    default: module.WatchButton,
+  })),
+);
+const CardDemand = lazy(() =>
+  import('#web/features/demand/components/card-demand.tsx').then((module) => ({
+    default: module.CardDemand,
   })),
 );
 const CollectorsList = lazy(() =>
@@ -65,7 +74,9 @@ export function SearchResults() {
     <>
       {state.mode === 'source' && state.card !== null ? (
         <>
-          <CardDemand set={state.set} card={state.card} />
+          <Suspense fallback={null}>
+            <CardDemand set={state.set} card={state.card} />
+          </Suspense>
           <Suspense fallback={<Spinner label="Finding collectors…" />}>
             <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
           </Suspense>
@@ -73,12 +84,14 @@ export function SearchResults() {
       ) : null}
       {params ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardDemand set={params.set} card={params.card} />
-          <WatchButton
-            target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
-            signedIn={user !== null}
-            loginButton={<LoginButton />}
-          />
+          <Suspense fallback={null}>
+            <CardDemand set={params.set} card={params.card} />
+            <WatchButton
+              target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
+              signedIn={user !== null}
+              loginButton={<LoginButton />}
+            />
+          </Suspense>
         </div>
       ) : null}
       {params ? (
