@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, OutboxKind } from '../db/schema.ts';
 
-type Trx = Transaction<Database>;
+export type Trx = Transaction<Database>;
 
 export interface OutboxRow {
   id: number;

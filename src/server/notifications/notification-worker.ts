@@ -9,6 +9,7 @@ import {
   notifyWantersOfOpenCard,
   notifyWatchersOfSales,
   type OutboxRow,
+  type Trx,
 } from './notification-work.repository.ts';
 
 /** How often an idle worker looks at the outbox: work written by another instance waits at most this long. */
@@ -143,7 +144,7 @@ export class NotificationWorker {
     return true;
   }
 
-  private async handle(trx: Parameters<typeof deleteOutboxRow>[0], row: OutboxRow): Promise<string[]> {
+  private async handle(trx: Trx, row: OutboxRow): Promise<string[]> {
     const now = new Date().toISOString();
     if (row.kind === 'sales') {
       const range = salesRange(row.payload);

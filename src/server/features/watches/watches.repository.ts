@@ -21,24 +21,25 @@ export function findWatchesOfUser(db: Db, userId: string): Promise<WatchRow[]> {
     .execute();
 }
 
-function sameCohort(row: WatchesTable) {
-  return (db: Db) =>
-    db
-      .selectFrom('watches')
-      .select('id')
-      .where('user_id', '=', row.user_id)
-      .where('set_id', '=', row.set_id)
-      .where('card_name', '=', row.card_name)
-      .where((eb) =>
-        eb.and([
-          row.grading_company === null
-            ? eb('grading_company', 'is', null)
-            : eb('grading_company', '=', row.grading_company),
-          row.grade === null ? eb('grade', 'is', null) : eb('grade', '=', row.grade),
-          row.below_cents === null ? eb('below_cents', 'is', null) : eb('below_cents', '=', row.below_cents),
-          row.above_cents === null ? eb('above_cents', 'is', null) : eb('above_cents', '=', row.above_cents),
-        ]),
-      );
+/** The collector's watch with exactly these conditions, if they have one. */
+function findSameWatch(db: Db, row: WatchesTable) {
+  return db
+    .selectFrom('watches')
+    .select('id')
+    .where('user_id', '=', row.user_id)
+    .where('set_id', '=', row.set_id)
+    .where('card_name', '=', row.card_name)
+    .where((eb) =>
+      eb.and([
+        row.grading_company === null
+          ? eb('grading_company', 'is', null)
+          : eb('grading_company', '=', row.grading_company),
+        row.grade === null ? eb('grade', 'is', null) : eb('grade', '=', row.grade),
+        row.below_cents === null ? eb('below_cents', 'is', null) : eb('below_cents', '=', row.below_cents),
+        row.above_cents === null ? eb('above_cents', 'is', null) : eb('above_cents', '=', row.above_cents),
+      ]),
+    )
+    .executeTakeFirst();
 }
 
 export type InsertWatchResult = 'inserted' | 'limit' | 'duplicate';
@@ -63,7 +64,7 @@ export async function insertWatchWithinLimit(
       .where('user_id', '=', row.user_id)
       .executeTakeFirst();
     if (Number(count?.count ?? 0) >= limit) return 'limit';
-    if (await sameCohort(row)(trx).executeTakeFirst()) return 'duplicate';
+    if (await findSameWatch(trx, row)) return 'duplicate';
     await trx.insertInto('watches').values(row).execute();
     return 'inserted';
   });

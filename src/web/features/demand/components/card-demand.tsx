@@ -17,7 +17,7 @@ export function CardDemand({ set, card }: { set: SetId; card: string }) {
   const { collectors, wanted, openOffers } = demand.data;
   const byGrade = wanted
     .filter((row) => row.grade !== null)
-    .map((row) => `${row.grader ?? 'any grader'} ${row.grade}: ${formatCount(row.collectors)}`);
+    .map((row) => `${row.grader ?? 'grade'} ${row.grade}: ${formatCount(row.collectors)}`);
   return (
     <div className="flex items-start gap-2 text-sm text-slate-700" data-testid="card-demand">
       <Users className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
