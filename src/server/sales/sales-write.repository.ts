@@ -204,6 +204,7 @@ export async function writeRecords(
       );
     }
   }
+  // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
   if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;
 }
