@@ -29,8 +29,8 @@ export async function createGradedCollector(
       countryCode: 'DE',
     },
   });
-  // Secure cookies (production) carry the __Host- prefix.
-  const session = response.cookies.find((cookie) => /^(__Host-)?holoscope_session$/.test(cookie.name));
+  // Named __Host-holoscope_session when cookies are secure, as in production.
+  const session = response.cookies.find((cookie) => cookie.name.endsWith('holoscope_session'));
   if (response.statusCode !== 201 || !session) throw new Error(`Sign-up failed: ${response.body}`);
   const cookie = `${session.name}=${session.value}`;
   const cards = allCards();

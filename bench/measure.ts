@@ -36,12 +36,12 @@ function get(url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
  */
 export async function sequentialLatency(
   urls: readonly string[],
-  before: () => void = () => {},
+  before: () => void | Promise<void> = () => {},
   headers: http.OutgoingHttpHeaders = {},
 ): Promise<Latency> {
   const samples: number[] = [];
   for (const url of urls) {
-    before();
+    await before();
     const started = performance.now();
     const status = await get(url, headers);
     samples.push(performance.now() - started);

@@ -12,6 +12,7 @@ import { loadConfig } from '#server/env.ts';
 import { createDemoCollectors } from '#server/features/demo-data/demo-collectors.ts';
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
+import { insertSales } from '#server/sales/sales-write.repository.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
@@ -130,16 +131,51 @@ try {
   record('analysis, uncached p50', formatMs(uncached.p50));
   record('analysis, uncached p99', formatMs(uncached.p99), '≤ 15 ms');
 
-  // The first request after any change to sales also reads the card's sales again.
-  const afterChange = await sequentialLatency(Array(100).fill(analysisUrl), () =>
-    app.context.salesEvents.changed(),
-  );
+  // The first request after a sale of the card is stored (outside the measured time) and announced, as an
+  // import does: the answers are dropped, and the card's columns take in the change log's new entry.
+  const catalogueCard = findCardByName(card.set_id as SetId, card.card_name)!;
+  const { cardId } = catalogueCard;
+  let storedForBench = 0;
+  const storeASale = async () => {
+    storedForBench += 1;
+    const soldAt = new Date(Date.now() - storedForBench * 3_600_000).toISOString();
+    await insertSales(app.context.database, [
+      {
+        card_id: cardId,
+        set_id: catalogueCard.setId,
+        card_name: catalogueCard.searchName,
+        card_number: catalogueCard.number,
+        card_rarity: catalogueCard.rarity,
+        price_cents: 50_000 + storedForBench,
+        sold_on: soldAt.slice(0, 10),
+        sold_at: soldAt,
+        seller: 'bench_seller',
+        seller_rating: null,
+        image: null,
+        grading_company: 'PSA',
+        grade: 9,
+        sale_type: 'auction',
+        source_ref: `bench-change:${storedForBench}`,
+      },
+    ]);
+    app.context.salesEvents.changed([cardId]);
+  };
+  await sequentialLatency(Array(10).fill(analysisUrl), storeASale);
+  const afterChange = await sequentialLatency(Array(100).fill(analysisUrl), storeASale);
   record('analysis, first after a sales change, p50', formatMs(afterChange.p50));
-  record('analysis, first after a sales change, p99', formatMs(afterChange.p99));
+  record('analysis, first after a sales change, p99', formatMs(afterChange.p99), '≤ 15 ms');
+
+  // A card no instance holds yet is read whole once: what "first after a sales change" cost before the
+  // change log (docs/decisions/025-sales-change-log.md).
+  const readWhole = await sequentialLatency(Array(30).fill(analysisUrl), () => {
+    app.context.analysisCaches.cards.clear();
+    app.context.salesEvents.changed([cardId]);
+  });
+  record('analysis, card read whole, p50', formatMs(readWhole.p50));
+  record('analysis, card read whole, p99', formatMs(readWhole.p99));
 
   // The grade ladder and a PSA 9 estimate of the same card: uncached (the card's sales stay in memory as
-  // columns), and first after a change to that card's sales, which reads them again.
-  const { cardId } = findCardByName(card.set_id as SetId, card.card_name)!;
+  // columns), and first after a sale of the card is stored, which they take in from the change log.
   const cardQuery = `set=${card.set_id}&card=${encodeURIComponent(card.card_name)}`;
   const valuations = [
     ['ladder', `${base}/api/sales/ladder?${cardQuery}&period=all`],
@@ -150,9 +186,7 @@ try {
     const fromColumns = await sequentialLatency(Array(300).fill(url), dropAnswers);
     record(`${what}, uncached p50`, formatMs(fromColumns.p50));
     record(`${what}, uncached p99`, formatMs(fromColumns.p99), '≤ 15 ms');
-    const changed = await sequentialLatency(Array(100).fill(url), () =>
-      app.context.salesEvents.changed([cardId]),
-    );
+    const changed = await sequentialLatency(Array(100).fill(url), storeASale);
     record(`${what}, first after a change to the card's sales, p50`, formatMs(changed.p50));
     record(`${what}, first after a change to the card's sales, p99`, formatMs(changed.p99), '≤ 15 ms');
   }

@@ -27,6 +27,7 @@ import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
 import { RequestLogs } from './request-logs.ts';
+import { startSalesChangePruning } from './sales/sales-change-log.ts';
 import { createSalesEvents } from './sales/sales-events.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
@@ -95,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     feeds: createFeedEngine({ config, database, media, salesEvents }, app.log),
     notifications: createNotificationWorker({ config, database, live, salesEvents }, app.log),
   };
+  const stopPruning = startSalesChangePruning(database);
+  app.addHook('onClose', async () => stopPruning());
   app.addHook('onClose', () => context.live.close());
   app.addHook('onClose', () => context.notifications.stop());
   app.addHook('onClose', () => context.salesEvents.close());

@@ -4,10 +4,16 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import { AUTH_RATE_LIMITS } from '#server/features/accounts/accounts.routes.ts';
+import { analysisJson } from '#server/features/analysis/analysis.service.ts';
+import { createAnalysisCaches } from '#server/features/analysis/analysis-cache.ts';
+import { ladderJson } from '#server/features/analysis/valuation.service.ts';
 import { rateLimitNamespace } from '#server/rate-limit-store.ts';
+import { SalesEvents } from '#server/sales/sales-events.ts';
+import { AnalysisQuerySchema } from '#shared/schemas/sales.ts';
+import { LadderQuerySchema } from '#shared/schemas/valuation.ts';
 import { makeAdmin, registerUser, someIp } from '../helpers/auth.ts';
 import { addItem } from '../helpers/collection-factory.ts';
-import { insertSales } from '../helpers/sales-factory.ts';
+import { daysAgo, insertSales } from '../helpers/sales-factory.ts';
 import { testConfig } from '../helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -167,6 +173,86 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
     expect(ids).toHaveLength(2);
     // The deletion named Blastoise only: B still answers Venusaur from its cache.
     expect((await analysisOnB('Venusaur')).total).toBe(1);
+  });
+
+  it("brings a card's columns up to date on both instances from the change log, without reading the card again", async () => {
+    const mewtwo = 'set=base_set&card=Mewtwo';
+    const views = async (app: App) => {
+      const [analysis, ladder] = await Promise.all([
+        app.inject(`/api/sales/analysis?${mewtwo}&period=all&pageSize=50`),
+        app.inject(`/api/sales/ladder?${mewtwo}&period=all`),
+      ]);
+      return { analysis: analysis.json(), ladder: ladder.json() };
+    };
+    /** The same answers from caches that have never seen the card: computed from scratch. */
+    const fromScratch = async () => {
+      const context = { database: database.handle, analysisCaches: createAnalysisCaches(new SalesEvents()) };
+      const log = { error: () => {} };
+      const analysis = await analysisJson(
+        context,
+        AnalysisQuerySchema.parse({ set: 'base_set', card: 'Mewtwo', pageSize: 50 }),
+        log,
+      );
+      const ladder = await ladderJson(context, LadderQuerySchema.parse({ set: 'base_set', card: 'Mewtwo' }));
+      return { analysis: JSON.parse(analysis.toString()), ladder: JSON.parse(ladder.toString()) };
+    };
+    const wholeCardReads = () => [a, b].map((app) => app.context.analysisCaches.cards.reads.wholeCards);
+    /** Both instances answer as computed from scratch (B once A's announcement reached it). */
+    const expectBothUpToDate = async (total: number) => {
+      const scratch = await fromScratch();
+      expect(scratch.analysis.total).toBe(total);
+      expect(await views(a)).toEqual(scratch);
+      expect(
+        await eventually(
+          () => views(b),
+          (onB) => onB.analysis.total === total,
+        ),
+      ).toEqual(scratch);
+    };
+
+    const [first, second] = await insertSales(database.handle, [
+      { card_name: 'Mewtwo', price_cents: 50_000, grading_company: 'PSA', grade: 9, sold_at: daysAgo(4) },
+      { card_name: 'Mewtwo', price_cents: 65_000, grading_company: 'PSA', grade: 10, sold_at: daysAgo(9) },
+      { card_name: 'Mewtwo', price_cents: 42_000, grading_company: 'CGC', grade: 9, sold_at: daysAgo(30) },
+    ]);
+    await expectBothUpToDate(3);
+    const readsBefore = wholeCardReads();
+
+    // New sales stored by A, which announces them as the importer does.
+    await insertSales(database.handle, [
+      { card_name: 'Mewtwo', price_cents: 48_000, grading_company: 'PSA', grade: 9, sold_at: daysAgo(2) },
+      { card_name: 'Mewtwo', price_cents: 51_000, grading_company: 'BGS', grade: 9.5, sold_at: daysAgo(9) },
+    ]);
+    a.context.salesEvents.changed(['base_set-10']);
+    await expectBothUpToDate(5);
+
+    // A deletion through B, a restore through A.
+    const admin = await makeAdmin({ app: a, database });
+    const adminPost = (app: App, url: string, saleIds: string[]) =>
+      app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: { saleIds } });
+    expect((await adminPost(b, '/api/admin/sales/delete', [first!.id, second!.id])).statusCode).toBe(200);
+    await expectBothUpToDate(3);
+    expect((await adminPost(a, '/api/admin/sales/restore', [second!.id])).statusCode).toBe(200);
+    await expectBothUpToDate(4);
+
+    // A sale flagged through an UPDATE on one instance leaves the ladders of both.
+    await database.handle.db
+      .updateTable('sales')
+      .set({ excluded: true })
+      .where('id', '=', second!.id)
+      .execute();
+    a.context.salesEvents.changed(['base_set-10']);
+    const scratch = await fromScratch();
+    expect(scratch.ladder.rows.find((row: { grade: number }) => row.grade === 10)).toBeUndefined();
+    expect(await views(a)).toEqual(scratch);
+    expect(
+      await eventually(
+        () => views(b),
+        (onB) => !onB.ladder.rows.some((row: { grade: number }) => row.grade === 10),
+      ),
+    ).toEqual(scratch);
+
+    expect(wholeCardReads()).toEqual(readsBefore);
   });
 
   it('brings a collection change made on A to a page listening on B', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PostgresClients } from './postgres-clients.ts';
 import { ReadRouting } from './read-routing.ts';
 import type { Database } from './schema.ts';
 
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The Postgres pool (LISTEN/NOTIFY needs its own client); undefined on SQLite. */
   pool?: pg.Pool;
+  /** The primary pool's connections by server process id (COPY inside a transaction); undefined on SQLite. */
+  postgresClients?: PostgresClients;
   /** The SQLite connection (online backup); undefined on Postgres. */
   sqlite?: SQLite.Database;
   /** Postgres schema the tables live in. */
@@ -123,6 +126,7 @@ function connectPostgres(url: string, options: ConnectOptions): DatabaseHandle {
     ...(readRouting ? { readRouting } : {}),
     dialect: 'postgres',
     pool,
+    postgresClients: new PostgresClients(pool),
     ...(schema ? { schema } : {}),
     async close() {
       await Promise.all([db.destroy(), replica?.destroy()]);

@@ -82,6 +82,24 @@ interface CollectedCopiesTable {
   copies: number;
 }
 
+/**
+ * Every change to `sales` as the rows it added (change 1) and removed (-1), in commit order (migration 012);
+ * change 0 without a card: every card may have changed.
+ */
+interface SalesChangesTable {
+  seq: Generated<number>;
+  set_id: string | null;
+  card_name: string | null;
+  change: number;
+  price_cents: number | null;
+  /** sold_at in milliseconds since the epoch. */
+  sold_ms: number | null;
+  grading_company: string | null;
+  grade: number | null;
+  excluded: boolean | number | null;
+  logged_at: Generated<string>;
+}
+
 export interface OffersTable {
   id: string;
   item_id: string;
@@ -252,6 +270,7 @@ export interface Database {
   sessions: SessionsTable;
   sales: SalesTable;
   deleted_sales: DeletedSalesTable;
+  sales_changes: SalesChangesTable;
   collection_items: CollectionItemsTable;
   collected_copies: CollectedCopiesTable;
   offers: OffersTable;

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { type SaleRecord, type WriteResult, writeRecords } from './sales-write.repository.ts';
 
-/** An open bulk load: rows go in without the secondary indexes, which `finish` builds again. */
+/**
+ * An open bulk load: rows go in without the secondary indexes and the change log's triggers, which
+ * `finish` makes again.
+ */
 export interface BulkLoad {
   write(records: readonly SaleRecord[]): Promise<WriteResult>;
   /** Builds the indexes again and commits. */
@@ -29,10 +32,14 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
       await trx.rollback().execute();
       return undefined;
     }
-    const { rows: indexes } = await sql<{ name: string; sql: string }>`
-      select name, sql from sqlite_master where type = 'index' and tbl_name = 'sales' and sql is not null
+    // The change log's row triggers go too: one row saying every card changed replaces a row per sale.
+    const { rows: built } = await sql<{ type: 'index' | 'trigger'; name: string; sql: string }>`
+      select type, name, sql from sqlite_master
+      where type in ('index', 'trigger') and tbl_name = 'sales' and sql is not null
     `.execute(trx);
-    for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(trx);
+    for (const { type, name } of built) {
+      await sql`drop ${sql.raw(type === 'index' ? 'index' : 'trigger')} ${sql.id(name)}`.execute(trx);
+    }
     const createdAt = new Date().toISOString();
     return {
       async write(records) {
@@ -40,8 +47,9 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
         return { inserted, duplicates: records.length - inserted };
       },
       async finish() {
-        // The definitions come from sqlite_master itself, so whatever indexes the migrations made come back.
-        for (const index of indexes) await sql.raw(index.sql).execute(trx);
+        // The definitions come from sqlite_master itself, so whatever the migrations made comes back.
+        for (const { sql: definition } of built) await sql.raw(definition).execute(trx);
+        await trx.insertInto('sales_changes').values({ change: 0 }).execute();
         await trx.commit().execute();
       },
       async abort() {

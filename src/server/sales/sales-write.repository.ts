@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
+import { copySales } from './sales-copy.repository.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
 export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;
@@ -15,8 +16,8 @@ export interface WriteResult {
 }
 
 /**
- * Rows per INSERT statement: 17 columns × 1000 stays under both SQLite's (32,766) and PostgreSQL's
- * (65,535) limit on bound parameters.
+ * Source references per lookup statement (knownSourceRefs): well under both SQLite's (32,766) and
+ * PostgreSQL's (65,535) limit on bound parameters.
  */
 export const ROWS_PER_STATEMENT = 1000;
 
@@ -74,7 +75,10 @@ function newSaleIds(count: number): string[] {
   return Array.from({ length: count }, (_, index) => `${prefix}${index.toString(36).padStart(4, '0')}`);
 }
 
-const fullBatchInserts = new WeakMap<DatabaseHandle, string>();
+/** The ids newSaleIds gave one batch run from its first to before this bound (the digits sort before '~'). */
+function pastBatch(ids: readonly string[]): string {
+  return `${ids[0]!.slice(0, -4)}~`;
+}
 
 function compileInsert(database: DatabaseHandle, rows: number): string {
   const template = Object.fromEntries(COLUMNS.map((column) => [column, null])) as unknown as NewSale;
@@ -85,24 +89,12 @@ function compileInsert(database: DatabaseHandle, rows: number): string {
     .compile().sql;
 }
 
-/**
- * The INSERT for `rows` sales. Kysely builds the full-batch one once per database and it is reused:
- * compiling a 1,000-row insert costs about as much as running it, and only the parameters change.
- */
-function insertText(database: DatabaseHandle, rows: number): string {
-  if (rows !== ROWS_PER_STATEMENT) return compileInsert(database, rows);
-  let text = fullBatchInserts.get(database);
-  if (!text) {
-    text = compileInsert(database, rows);
-    fullBatchInserts.set(database, text);
-  }
-  return text;
-}
-
 interface SqliteStatements {
   insert: SQLite.Statement;
   anyArchived: SQLite.Statement;
   isArchived: SQLite.Statement;
+  logTrigger: SQLite.Statement;
+  logBatch: SQLite.Statement;
 }
 
 const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
@@ -114,17 +106,36 @@ function statementsFor(database: DatabaseHandle, sqlite: SQLite.Database): Sqlit
       insert: sqlite.prepare(compileInsert(database, 1)),
       anyArchived: sqlite.prepare('select 1 from deleted_sales limit 1').pluck(),
       isArchived: sqlite.prepare('select 1 from deleted_sales where source_ref = ?').pluck(),
+      logTrigger: sqlite
+        .prepare(`select sql from sqlite_master where type = 'trigger' and name = '${LOG_TRIGGER}'`)
+        .pluck(),
+      // What the trigger of migration 012 writes for each row, for a batch's rows at once.
+      logBatch: sqlite.prepare(`
+        insert into sales_changes
+          (set_id, card_name, change, price_cents, sold_ms, grading_company, grade, excluded)
+        select set_id, card_name, 1, price_cents, cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer),
+          grading_company, grade, excluded
+        from sales where id >= ? and id < ?`),
     };
     sqliteStatements.set(sqlite, statements);
   }
   return statements;
 }
 
+/** The change log's row trigger for inserts (migration 012). */
+const LOG_TRIGGER = 'sales_changes_insert';
+
 /**
  * On SQLite, one prepared single-row INSERT per row: about a fifth faster than multi-row statements, which
  * Kysely's driver prepares anew on every execution. A row is looked up in the archive of deleted sales
  * only when the archive holds any. better-sqlite3 runs the statements on the connection the caller's
  * transaction holds, so the rows are part of that transaction.
+ *
+ * The change log's row trigger more than halved the rate of these inserts (SQLite runs a trigger program
+ * per row), so inside the caller's transaction the batch goes in without it and one INSERT … SELECT logs
+ * the batch's new rows, then the trigger is made again, all before anyone else can see the table: SQLite
+ * lets one transaction write at a time, and DDL is part of the transaction. Outside a transaction the
+ * trigger stays.
  */
 function insertRowByRow(
   database: DatabaseHandle,
@@ -133,49 +144,39 @@ function insertRowByRow(
   ids: readonly string[],
   createdAt: string,
 ): number {
-  const { insert, anyArchived, isArchived } = statementsFor(database, sqlite);
+  const { insert, anyArchived, isArchived, logTrigger, logBatch } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
   const parameters: unknown[] = new Array(COLUMNS.length);
+  const trigger = sqlite.inTransaction ? (logTrigger.get() as string | undefined) : undefined;
+  if (trigger) sqlite.exec(`drop trigger ${LOG_TRIGGER}`);
   let inserted = 0;
-  records.forEach((record, index) => {
-    if (checkArchive && isArchived.get(record.source_ref) !== undefined) return;
-    putRow(parameters, 0, ids[index]!, record, createdAt);
-    inserted += insert.run(parameters).changes;
-  });
+  try {
+    records.forEach((record, index) => {
+      if (checkArchive && isArchived.get(record.source_ref) !== undefined) return;
+      putRow(parameters, 0, ids[index]!, record, createdAt);
+      inserted += insert.run(parameters).changes;
+    });
+    if (trigger && inserted > 0) logBatch.run(ids[0], pastBatch(ids));
+  } finally {
+    if (trigger) sqlite.exec(trigger);
+  }
   return inserted;
 }
 
-/** On PostgreSQL, one statement's worth of rows at a time, skipping the ones in the archive; returns how many were new. */
-async function insertChunk(
+/** On PostgreSQL, all the records through one COPY (sales-copy.repository.ts); returns how many were new. */
+function copyRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
-  chunk: readonly SaleRecord[],
-  chunkIds: readonly string[],
+  records: readonly SaleRecord[],
+  ids: readonly string[],
   createdAt: string,
 ): Promise<number> {
-  const archived = await executor
-    .selectFrom('deleted_sales')
-    .select('source_ref')
-    .where(
-      'source_ref',
-      'in',
-      chunk.map((record) => record.source_ref),
-    )
-    .execute();
-  const skip = new Set(archived.map((row) => row.source_ref));
-  const kept = chunk.flatMap((record, index) => (skip.has(record.source_ref) ? [] : [index]));
-  if (kept.length === 0) return 0;
-  const records = kept.map((index) => chunk[index]!);
-  const ids = kept.map((index) => chunkIds[index]!);
-  const parameters: unknown[] = new Array(records.length * COLUMNS.length);
-  let at = 0;
-  records.forEach((record, index) => {
-    at = putRow(parameters, at, ids[index]!, record, createdAt);
+  const rows = records.map((record, index) => {
+    const row: unknown[] = new Array(COLUMNS.length);
+    putRow(row, 0, ids[index]!, record, createdAt);
+    return row;
   });
-  const result = await executor.executeQuery(
-    CompiledQuery.raw(insertText(database, records.length), parameters),
-  );
-  return Number(result.numAffectedRows ?? 0);
+  return copySales(database, executor, COLUMNS, rows);
 }
 
 /**
@@ -190,20 +191,9 @@ export async function writeRecords(
 ): Promise<number> {
   if (records.length === 0) return 0;
   const ids = newSaleIds(records.length);
-  let inserted = 0;
-  if (database.sqlite) {
-    inserted = insertRowByRow(database, database.sqlite, records, ids, createdAt);
-  } else {
-    for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-      inserted += await insertChunk(
-        database,
-        executor,
-        records.slice(start, start + ROWS_PER_STATEMENT),
-        ids.slice(start, start + ROWS_PER_STATEMENT),
-        createdAt,
-      );
-    }
-  }
+  const inserted = database.sqlite
+    ? insertRowByRow(database, database.sqlite, records, ids, createdAt)
+    : await copyRecords(database, executor, records, ids, createdAt);
   // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
   if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;

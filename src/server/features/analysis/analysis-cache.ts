@@ -1,5 +1,5 @@
 import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
-import { type CardSales, cardSalesBytes } from './card-sales.ts';
+import { CardSalesStore } from './card-sales-store.ts';
 import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
@@ -139,10 +139,11 @@ export interface AnalysisCaches {
   /** Summaries, by card, period and filter: paging through a card does not recompute its statistics. */
   summaries: AnalysisCache<CachedSummary>;
   /**
-   * Every sale of a card as columns, by card: another period, filter or page of the card is computed
-   * without reading its sales again.
+   * Every sale of a card as columns, by card, kept up to date from the sales change log: another period,
+   * filter or page of the card, or the first request after a change, is computed without reading all its
+   * sales again.
    */
-  cards: AnalysisCache<CardSales>;
+  cards: CardSalesStore;
   /**
    * A slab's estimate now and at the end of each of the last weeks, by card, grader and grade: what
    * collections are valued with. Kept until its card's sales change (or an hour), since it is used by every
@@ -153,22 +154,19 @@ export interface AnalysisCaches {
   running: Map<string, Promise<unknown>>;
 }
 
-/** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
-const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
-
 /** Every cohort of the catalogue (some 230 cards by a few dozen graders and grades) fits. */
 const COHORT_VALUES_MAX_ENTRIES = 20_000;
 const COHORT_VALUES_TTL_MS = 60 * 60_000;
 
 /**
  * The analysis caches, dropped whenever sales change (on any instance): the changed cards' entries when the
- * change names them, everything otherwise.
+ * change names them, everything otherwise. The cards' columns stay: they catch up from the change log.
  */
 export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
   const caches: AnalysisCaches = {
     responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
     summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
-    cards: new MemoryAnalysisCache<CardSales>({ sizeOf: cardSalesBytes, maxBytes: CARD_SALES_MAX_BYTES }),
+    cards: new CardSalesStore(),
     cohortValues: new MemoryAnalysisCache<CohortValue>({
       sizeOf: cohortValueBytes,
       maxEntries: COHORT_VALUES_MAX_ENTRIES,
@@ -177,7 +175,8 @@ export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
     running: new Map(),
   };
   events.onChange((cards: ChangedCards) => {
-    for (const cache of [caches.responses, caches.summaries, caches.cards, caches.cohortValues]) {
+    caches.cards.salesChanged();
+    for (const cache of [caches.responses, caches.summaries, caches.cohortValues]) {
       if (cards === undefined) cache.clear();
       else cache.dropCards(cards);
     }

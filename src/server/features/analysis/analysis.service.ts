@@ -91,12 +91,9 @@ export function cached<T>(
   });
 }
 
-/** Every sale of the card as columns, read once and kept until its sales change. */
+/** Every sale of the card as columns, as of now: read once, then brought up to date change by change. */
 export function cardSalesOf(context: AnalysisContext, card: Card): Promise<CardSales> {
-  const caches = context.analysisCaches;
-  return cached(caches, caches.cards, 'cards', card.cardId, () =>
-    repo.cardSales(context.database, card.setId, card.searchName),
-  );
+  return context.analysisCaches.cards.salesOf(context.database, card);
 }
 
 function summaryOf(

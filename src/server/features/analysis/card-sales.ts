@@ -32,14 +32,84 @@ export interface CardSalesRows {
   excluded: readonly (boolean | number)[];
 }
 
+/** What the analysis keeps of one sale. */
+export interface SaleValues {
+  price: number;
+  soldAt: number;
+  grader: string | null;
+  grade: number | null;
+  excluded: 0 | 1;
+}
+
+/** Missing first, so a grader or grade that is null sorts the same way everywhere. */
+function compareNullable<T extends string | number>(a: T | null, b: T | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * The order of a card's columns: newest first, and sales of the same instant by price (highest first),
+ * grader, grade and flag. The database orders ties by sale id, which the columns do not keep; this order
+ * depends only on the values, so columns read whole and columns brought up to date change by change are
+ * the same arrays, and give the same chart and statistics.
+ */
+export function compareSaleValues(a: SaleValues, b: SaleValues): number {
+  return (
+    b.soldAt - a.soldAt ||
+    b.price - a.price ||
+    compareNullable(a.grader, b.grader) ||
+    compareNullable(a.grade, b.grade) ||
+    a.excluded - b.excluded
+  );
+}
+
+/** One sale of the columns. */
+export function saleValuesAt(sales: CardSales, index: number): SaleValues {
+  const key = sales.gradeKeys[sales.gradeCodes[index]!]!;
+  return {
+    price: sales.prices[index]!,
+    soldAt: sales.soldAt[index]!,
+    grader: key.grader,
+    grade: key.grade,
+    excluded: sales.excluded[index] === 1 ? 1 : 0,
+  };
+}
+
+/**
+ * Builds the columns from the rows in the order of compareSaleValues; grade codes are numbered in order of
+ * first appearance, so equal sales give equal columns however they arrived.
+ */
 export function cardSalesFromRows(rows: CardSalesRows): CardSales {
   const count = rows.prices.length;
+  const valueAt = (index: number): SaleValues => ({
+    price: rows.prices[index]!,
+    soldAt: rows.soldAt[index]!,
+    grader: rows.graders[index] ?? null,
+    grade: rows.grades[index] ?? null,
+    excluded: rows.excluded[index] === true || rows.excluded[index] === 1 ? 1 : 0,
+  });
+  // The rows come newest first; only sales of the same instant need ordering among themselves.
+  const order = Int32Array.from({ length: count }, (_, index) => index);
+  for (let start = 0; start < count; ) {
+    let end = start + 1;
+    while (end < count && rows.soldAt[end] === rows.soldAt[start]) end++;
+    if (end - start > 1) {
+      order.subarray(start, end).sort((a, b) => compareSaleValues(valueAt(a), valueAt(b)));
+    }
+    start = end;
+  }
+  const prices = new Float64Array(count);
+  const soldAt = new Float64Array(count);
   const gradeCodes = new Uint16Array(count);
+  const excluded = new Uint8Array(count);
   const gradeKeys: GradeKey[] = [];
   const codes = new Map<string | null, Map<number | null, number>>();
   for (let index = 0; index < count; index++) {
-    const grader = rows.graders[index] ?? null;
-    const grade = rows.grades[index] ?? null;
+    const row = order[index]!;
+    const grader = rows.graders[row] ?? null;
+    const grade = rows.grades[row] ?? null;
     let grades = codes.get(grader);
     if (!grades) {
       grades = new Map();
@@ -50,15 +120,12 @@ export function cardSalesFromRows(rows: CardSalesRows): CardSales {
       code = gradeKeys.push({ grader, grade }) - 1;
       grades.set(grade, code);
     }
+    prices[index] = rows.prices[row]!;
+    soldAt[index] = rows.soldAt[row]!;
     gradeCodes[index] = code;
+    excluded[index] = rows.excluded[row] === true || rows.excluded[row] === 1 ? 1 : 0;
   }
-  return {
-    prices: Float64Array.from(rows.prices),
-    soldAt: Float64Array.from(rows.soldAt),
-    gradeCodes,
-    gradeKeys,
-    excluded: Uint8Array.from(rows.excluded, (value) => (value === true || value === 1 ? 1 : 0)),
-  };
+  return { prices, soldAt, gradeCodes, gradeKeys, excluded };
 }
 
 /** The sales at or after `since` (all of them when undefined): a newest-first prefix, found by bisection. */

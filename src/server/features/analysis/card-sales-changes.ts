@@ -1,0 +1,145 @@
+import { type CardSales, compareSaleValues, type SaleValues, saleValuesAt } from './card-sales.ts';
+
+/** A sale that a change added to the card (1) or took from it (-1), as the change log has it. */
+export interface SaleChange extends SaleValues {
+  change: 1 | -1;
+}
+
+function keyOf(sale: SaleValues): string {
+  return `${sale.soldAt}|${sale.price}|${sale.grader ?? '\u0000'}|${sale.grade ?? ''}|${sale.excluded}`;
+}
+
+/** The first index whose sale is at or before `soldAt` (the columns are newest first). */
+function firstAtOrBefore(sales: CardSales, soldAt: number): number {
+  let low = 0;
+  let high = sales.soldAt.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sales.soldAt[middle]! > soldAt) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Marks one not yet removed sale with these values; false when the columns hold none. */
+function markRemoved(sales: CardSales, removed: Uint8Array, sale: SaleValues): boolean {
+  for (let index = firstAtOrBefore(sales, sale.soldAt); sales.soldAt[index] === sale.soldAt; index++) {
+    if (removed[index] === 0 && compareSaleValues(saleValuesAt(sales, index), sale) === 0) {
+      removed[index] = 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Where a sale goes in the columns: after every sale that sorts before it or equal to it. */
+function insertionPoint(sales: CardSales, sale: SaleValues): number {
+  let index = firstAtOrBefore(sales, sale.soldAt);
+  while (
+    index < sales.soldAt.length &&
+    sales.soldAt[index] === sale.soldAt &&
+    compareSaleValues(saleValuesAt(sales, index), sale) <= 0
+  ) {
+    index++;
+  }
+  return index;
+}
+
+/** Numbers the grade codes by first appearance again (as reading the card whole does), dropping unused ones. */
+function renumberGrades(gradeCodes: Uint16Array, gradeKeys: CardSales['gradeKeys']): CardSales['gradeKeys'] {
+  const renumbered = new Int32Array(gradeKeys.length).fill(-1);
+  let next = 0;
+  let unchanged = true;
+  for (const code of gradeCodes) {
+    if (renumbered[code] === -1) {
+      if (code !== next) unchanged = false;
+      renumbered[code] = next++;
+    }
+  }
+  if (unchanged && next === gradeKeys.length) return gradeKeys;
+  const keys: CardSales['gradeKeys'][number][] = new Array(next);
+  renumbered.forEach((to, from) => {
+    if (to >= 0) keys[to] = gradeKeys[from]!;
+  });
+  for (let index = 0; index < gradeCodes.length; index++) gradeCodes[index] = renumbered[gradeCodes[index]!]!;
+  return keys;
+}
+
+/**
+ * The columns after the changes, as new arrays (requests still computing from the old ones keep them
+ * intact), in the same order and with the same grade codes as reading the card whole would give. Sales
+ * with equal values are interchangeable, so a removal takes any one of them and only the net count of
+ * each set of values matters: a sale added and removed again among the changes is no work. The kept runs
+ * of the old columns are copied as blocks. Undefined when a removal finds no such sale, which means the
+ * columns and the log disagree; the caller reads the card whole then.
+ */
+export function applySalesChanges(sales: CardSales, changes: readonly SaleChange[]): CardSales | undefined {
+  const net = new Map<string, { sale: SaleValues; count: number }>();
+  for (const change of changes) {
+    const key = keyOf(change);
+    const entry = net.get(key);
+    if (entry) entry.count += change.change;
+    else net.set(key, { sale: change, count: change.change });
+  }
+  const size = sales.prices.length;
+  const removed = new Uint8Array(size);
+  let removedCount = 0;
+  const added: SaleValues[] = [];
+  for (const { sale, count } of net.values()) {
+    for (let left = count; left < 0; left++) {
+      if (!markRemoved(sales, removed, sale)) return undefined;
+      removedCount++;
+    }
+    for (let left = count; left > 0; left--) added.push(sale);
+  }
+  added.sort(compareSaleValues);
+
+  const gradeKeys = [...sales.gradeKeys];
+  const codes = new Map(gradeKeys.map((key, code) => [`${key.grader ?? '\u0000'}|${key.grade ?? ''}`, code]));
+  const codeOf = (sale: SaleValues): number => {
+    const key = `${sale.grader ?? '\u0000'}|${sale.grade ?? ''}`;
+    let code = codes.get(key);
+    if (code === undefined) {
+      code = gradeKeys.push({ grader: sale.grader, grade: sale.grade }) - 1;
+      codes.set(key, code);
+    }
+    return code;
+  };
+
+  const total = size - removedCount + added.length;
+  const next: CardSales = {
+    prices: new Float64Array(total),
+    soldAt: new Float64Array(total),
+    gradeCodes: new Uint16Array(total),
+    gradeKeys,
+    excluded: new Uint8Array(total),
+  };
+  let written = 0;
+  let read = 0;
+  const copyUntil = (end: number) => {
+    while (read < end) {
+      if (removed[read] === 1) {
+        read++;
+        continue;
+      }
+      let runEnd = read;
+      while (runEnd < end && removed[runEnd] === 0) runEnd++;
+      next.prices.set(sales.prices.subarray(read, runEnd), written);
+      next.soldAt.set(sales.soldAt.subarray(read, runEnd), written);
+      next.gradeCodes.set(sales.gradeCodes.subarray(read, runEnd), written);
+      next.excluded.set(sales.excluded.subarray(read, runEnd), written);
+      written += runEnd - read;
+      read = runEnd;
+    }
+  };
+  for (const sale of added) {
+    copyUntil(insertionPoint(sales, sale));
+    next.prices[written] = sale.price;
+    next.soldAt[written] = sale.soldAt;
+    next.gradeCodes[written] = codeOf(sale);
+    next.excluded[written] = sale.excluded;
+    written++;
+  }
+  copyUntil(size);
+  return { ...next, gradeKeys: renumberGrades(next.gradeCodes, gradeKeys) };
+}

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SalesWriter } from '#server/features/sales-import/sales-import.repository.ts';
+import { saleRow } from '../../../tests/helpers/sales-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
+import { insertSales, type SaleRecord } from './sales-write.repository.ts';
+
+function record(partial: Parameters<typeof saleRow>[0]): SaleRecord {
+  const { id: _id, created_at: _createdAt, ...rest } = saleRow(partial);
+  return rest;
+}
+
+describe('storing sales', () => {
+  let database: TestDatabase;
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  const stored = () =>
+    database.handle.db
+      .selectFrom('sales')
+      .select(['source_ref', 'seller', 'seller_rating', 'grade', 'excluded'])
+      .orderBy('source_ref')
+      .execute();
+
+  it('keeps text with backslashes, tabs and line breaks, missing values and the defaults exactly', async () => {
+    const result = await insertSales(database.handle, [
+      record({ source_ref: 'a', seller: 'back\\slash\ttab\nline\r\\N', seller_rating: 98.5, grade: 9.5 }),
+      record({ source_ref: 'b', seller: 'plain', seller_rating: null, grading_company: null, grade: null }),
+    ]);
+    expect(result).toEqual({ inserted: 2, duplicates: 0 });
+    const rows = await stored();
+    expect(rows.map(({ excluded, ...row }) => ({ ...row, excluded: Boolean(excluded) }))).toEqual([
+      {
+        source_ref: 'a',
+        seller: 'back\\slash\ttab\nline\r\\N',
+        seller_rating: 98.5,
+        grade: 9.5,
+        excluded: false,
+      },
+      { source_ref: 'b', seller: 'plain', seller_rating: null, grade: null, excluded: false },
+    ]);
+  });
+
+  it('skips stored, archived and repeated source references', async () => {
+    await insertSales(database.handle, [record({ source_ref: 'kept' }), record({ source_ref: 'gone' })]);
+    const gone = await database.handle.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('source_ref', '=', 'gone')
+      .executeTakeFirstOrThrow();
+    await database.handle.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('deleted_sales')
+        .values({ ...gone, deleted_at: new Date().toISOString(), deleted_by: 'admin' })
+        .execute();
+      await trx.deleteFrom('sales').where('source_ref', '=', 'gone').execute();
+    });
+    const writer = new SalesWriter(database.handle);
+    const result = await writer.write([
+      record({ source_ref: 'kept' }),
+      record({ source_ref: 'gone' }),
+      record({ source_ref: 'new' }),
+      record({ source_ref: 'new' }),
+    ]);
+    await writer.close();
+    expect(result).toEqual({ inserted: 1, duplicates: 3 });
+    expect((await stored()).map((row) => row.source_ref)).toEqual(['kept', 'new']);
+  });
+
+  it('writes the rows in the batch transaction, with what the caller adds to it, or not at all', async () => {
+    const writer = new SalesWriter(database.handle);
+    await writer.write([record({ source_ref: 'rolled-back' })]);
+    await writer.abort();
+    expect(await stored()).toEqual([]);
+
+    const committing = new SalesWriter(database.handle);
+    await committing.write([record({ source_ref: 'committed' })]);
+    await committing.commit(async (transaction) => {
+      const inTransaction = await transaction.selectFrom('sales').select('source_ref').execute();
+      expect(inTransaction).toEqual([{ source_ref: 'committed' }]);
+    });
+    await committing.close();
+    expect((await stored()).map((row) => row.source_ref)).toEqual(['committed']);
+  });
+});
