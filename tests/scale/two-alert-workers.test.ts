@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import type { LiveEvent } from '#server/live/live-bus.ts';
@@ -92,5 +93,45 @@ describe.skipIf(!databaseUrl)('two instances’ alert workers on one PostgreSQL'
       await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
     expect(heard).toHaveLength(BATCHES);
+  });
+
+  it('skips a row another instance holds, and takes it once that instance is gone', async () => {
+    const watcher = await registerUser(a);
+    const watched = await a.inject({
+      method: 'POST',
+      url: '/api/watches',
+      payload: { set: 'fossil', card: 'Zapdos' },
+      headers: { cookie: watcher.cookie },
+    });
+    expect(watched.statusCode).toBe(201);
+    for (const batch of [0, 1]) {
+      const {
+        id: _id,
+        created_at: _created,
+        ...record
+      } = saleRow({
+        set_id: 'fossil_set',
+        card_name: 'Zapdos',
+        source_ref: `held-${batch}`,
+        excluded: false,
+      });
+      await insertSales(database.handle, [record]);
+    }
+    // An instance that took the oldest row and then died before committing: its own connection holds the lock.
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    await other.query(`set search_path to ${database.schema}`);
+    await other.query('begin');
+    const held = await other.query('select id from notification_outbox order by id limit 1 for update');
+    expect(held.rowCount).toBe(1);
+
+    expect(await b.context.notifications.processPending()).toBe(1);
+    const unread = async () =>
+      (await b.inject({ url: '/api/notifications', headers: { cookie: watcher.cookie } })).json().unread;
+    expect(await unread()).toBe(1);
+
+    await other.end();
+    expect(await b.context.notifications.processPending()).toBe(1);
+    expect(await unread()).toBe(2);
   });
 });
