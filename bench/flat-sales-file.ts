@@ -12,7 +12,7 @@ function soldText(day: string): string {
 /**
  * Writes `count` sales as the specification's flat_sales records, one JSON object per line; with
  * `provenance`, each also carries its title, source, certificate, Best Offer, premium, shipping and, for
- * sales abroad, its price in the local currency (docs/product.md §10).
+ * sales abroad, its price in the local currency (docs/product.md §11).
  */
 export async function writeFlatSalesFile(
   file: string,

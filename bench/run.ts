@@ -1,5 +1,5 @@
 // `npm run bench`: builds a 1,000,000-sale database (demo generator) with 50,000 collectors holding 500,000
-// cards, and one collector with 500 graded cards, in a temporary database — SQLite, or PostgreSQL when
+// cards, one collector with 500 graded cards and 10,000 watches, in a temporary database — SQLite, or PostgreSQL when
 // DATABASE_URL is set — and prints one table of latencies and throughputs.
 
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { insertSales } from '#server/sales/sales-write.repository.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
+import { createBenchWatches } from './bench-watches.ts';
 import { writeFlatSalesFile } from './flat-sales-file.ts';
 import { createGradedCollector } from './graded-collector.ts';
 import { bareServer, formatMs, interleavedLatency, sequentialLatency, throughput } from './measure.ts';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     collectors: { type: 'string', default: '50000' },
     'collection-items': { type: 'string', default: '500000' },
+    watches: { type: 'string', default: '10000' },
   },
 });
 const WARM_UP_SECONDS = 2;
@@ -38,6 +40,7 @@ const importRows = Number(values['import-rows']);
 const seconds = Number(values.seconds);
 const collectors = Number(values.collectors);
 const collectionItems = Number(values['collection-items']);
+const watchCount = Number(values.watches);
 const today = new Date().toISOString().slice(0, 10);
 
 const rows: [string, string, string][] = [];
@@ -291,6 +294,32 @@ try {
     `import with provenance into the ${(salesCount + summary.imported).toLocaleString('en-US')}-sale database, flags computed`,
     `${Math.round(provenanceRate).toLocaleString('en-US')} rows/s (${withProvenance.imported.toLocaleString('en-US')} rows, ${raised.toLocaleString('en-US')} flags)`,
     '≥ 30,000 rows/s',
+  );
+  console.info(`Adding ${watchCount.toLocaleString('en-US')} watches…`);
+  await app.context.notifications.processPending();
+  await createBenchWatches(database.handle, watchCount, 1);
+  const alertFile = path.join(database.dataDir, 'bench-alerts.jsonl');
+  await writeFlatSalesFile(alertFile, importRows, 100, today);
+  started = performance.now();
+  const watched = await importSalesFile(app.context, alertFile, { rejectsFile: false });
+  const watchedRate = watched.imported / ((performance.now() - started) / 1000);
+  record(
+    `import against ${watchCount.toLocaleString('en-US')} watches`,
+    `${Math.round(watchedRate).toLocaleString('en-US')} rows/s (${watched.imported.toLocaleString('en-US')} rows)`,
+    '≥ 30,000 rows/s',
+  );
+  // What the workers do after the import: every batch's alerts, until the outbox is empty.
+  started = performance.now();
+  await app.context.notifications.processPending();
+  const alertSeconds = (performance.now() - started) / 1000;
+  const { count: alerts } = await database.handle.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  record(
+    'alerts of that import, all created',
+    `${alertSeconds.toFixed(1)} s (${Number(alerts).toLocaleString('en-US')} notifications)`,
+    '≤ 10 s',
   );
 
   await app.close();

@@ -22,6 +22,7 @@ import { registerFeatures } from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
+import { createNotificationWorker } from './notifications/create-notification-worker.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
@@ -84,18 +85,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { readRouting } = database;
   // The analysis caches are dropped when sales change; what refills them must include the change.
   if (readRouting) salesEvents.onChange(() => readRouting.readPrimaryForAWhile());
+  const live = await createLiveBus(database);
   const context: AppContext = {
     config,
     database,
     media,
     salesEvents,
     analysisCaches: createAnalysisCaches(salesEvents),
-    live: await createLiveBus(database),
+    live,
     feeds: createFeedEngine({ config, database, media, salesEvents }, app.log),
+    notifications: createNotificationWorker({ config, database, live, salesEvents }, app.log),
   };
   const stopPruning = startSalesChangePruning(database);
   app.addHook('onClose', async () => stopPruning());
   app.addHook('onClose', () => context.live.close());
+  app.addHook('onClose', () => context.notifications.stop());
   app.addHook('onClose', () => context.salesEvents.close());
   // onClose hooks run last added first: feed runs are handed back before the events and the database close.
   app.addHook('onClose', () => context.feeds.stop());

@@ -46,6 +46,33 @@ describe('loadConfig', () => {
   });
 });
 
+describe('alert email and the notification worker', () => {
+  it('sends no email without SMTP_URL, and runs the worker unless told not to', () => {
+    const config = loadConfig({});
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.notificationWorker).toBe(true);
+    expect(config.mailFrom).toBe('Holoscope <alerts@localhost>');
+    expect(loadConfig({ NOTIFICATION_WORKER: 'off' }).notificationWorker).toBe(false);
+  });
+
+  it('takes an smtp:// or smtps:// server and sends from the public origin’s host', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://alerts:secret@mail.example:465',
+      PUBLIC_ORIGIN: 'https://holoscope.example',
+    });
+    expect(config.smtpUrl).toBe('smtps://alerts:secret@mail.example:465');
+    expect(config.mailFrom).toBe('Holoscope <alerts@holoscope.example>');
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'Cards <a@b.example>' }).mailFrom).toBe(
+      'Cards <a@b.example>',
+    );
+    for (const env of [{ SMTP_URL: 'https://mail.example' }, { NOTIFICATION_WORKER: 'maybe' }]) {
+      expect(() => loadConfig(env)).toThrow(
+        /^Invalid configuration:\n {2}- (SMTP_URL|NOTIFICATION_WORKER): /,
+      );
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no forwarding headers unless told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -32,6 +32,9 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(6).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     SECURE_COOKIES: booleanish.optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).max(200).optional(),
+    NOTIFICATION_WORKER: z.enum(['on', 'off']).default('on'),
     TRUST_PROXY: z
       .string()
       .regex(
@@ -79,6 +82,12 @@ export interface Config {
   adminPassword: string | undefined;
   redisUrl: string | undefined;
   secureCookies: boolean;
+  /** smtp:// or smtps:// URL of the mail server for alert digests; undefined: alerts stay in the app. */
+  smtpUrl: string | undefined;
+  /** The From of alert digests. */
+  mailFrom: string;
+  /** Whether this instance's server turns outbox work into notifications (docs/operations.md). */
+  notificationWorker: boolean;
   /**
    * Which X-Forwarded-* headers to believe: false (none, the default), a number of proxy hops, or the proxies'
    * addresses. Per-IP rate limits depend on it, so only trust what a real load balancer sets.
@@ -136,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = fal
     adminPassword: value.ADMIN_PASSWORD,
     redisUrl: value.REDIS_URL,
     secureCookies: value.SECURE_COOKIES ?? value.NODE_ENV === 'production',
+    smtpUrl: value.SMTP_URL,
+    mailFrom:
+      value.MAIL_FROM ??
+      `Holoscope <alerts@${value.PUBLIC_ORIGIN ? new URL(value.PUBLIC_ORIGIN).hostname : 'localhost'}>`,
+    notificationWorker: value.NOTIFICATION_WORKER === 'on',
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     webDir: path.resolve('dist/web'),
   };

@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   await prepareOnStart(app.context, app.log);
   await app.listen({ port: config.port, host: config.host });
   void keepStartingFeedEngine(app.context.feeds, app.log);
+  if (config.notificationWorker) app.context.notifications.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

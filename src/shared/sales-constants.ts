@@ -49,7 +49,7 @@ export function periodStart(period: Period, now: number): string | undefined {
   return days === undefined ? undefined : new Date(now - days * DAY_MS).toISOString();
 }
 
-/** Where a sale happened (docs/product.md §10): marketplaces and auction houses, anything else `other`. */
+/** Where a sale happened (docs/product.md §11): marketplaces and auction houses, anything else `other`. */
 export const SALE_SOURCES = [
   'ebay',
   'heritage',

@@ -42,7 +42,7 @@ test.describe('sales analysis', () => {
     await expect(table.getByRole('columnheader')).toHaveText(['Image', 'Date', 'Price', 'Grade', 'Seller']);
     const rows = table.getByRole('row');
     expect(await rows.count()).toBeGreaterThan(1);
-    // The date, with where the sale happened under it (docs/product.md §10).
+    // The date, with where the sale happened under it (docs/product.md §11).
     await expect(rows.nth(1).getByRole('cell').nth(1).locator('time')).toHaveText(
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
     );

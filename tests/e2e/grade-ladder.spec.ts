@@ -12,7 +12,7 @@ function dollars(cents: number): string {
 /**
  * The prices (in cents) of every Charizard PSA 9 sale that counts, read from the CSV export rather than the
  * ladder, and how many the export lists in all: flagged sales are listed but left out of the figures
- * (docs/product.md §10), and the export's last column says which.
+ * (docs/product.md §11), and the export's last column says which.
  */
 async function psa9PricesFromCsv(page: Page): Promise<{ prices: number[]; listed: number }> {
   const response = await page.request.get(

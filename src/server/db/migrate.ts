@@ -8,6 +8,7 @@ import { excludedSales } from './migrations/006-excluded-sales.ts';
 import { feeds } from './migrations/007-feeds.ts';
 import { collectedCopies } from './migrations/009-collected-copies.ts';
 import { compHygiene } from './migrations/010-comp-hygiene.ts';
+import { watchesAndNotifications } from './migrations/011-watches-and-notifications.ts';
 import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -22,6 +23,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '007-feeds': feeds(handle.dialect),
         '009-collected-copies': collectedCopies(handle.dialect),
         '010-comp-hygiene': compHygiene(handle.dialect),
+        '011-watches-and-notifications': watchesAndNotifications(handle.dialect),
         '012-sales-change-log': salesChangeLog(handle.dialect),
       };
     },

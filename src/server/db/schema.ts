@@ -50,7 +50,7 @@ interface SalesColumns {
    * dialect's own form (archiving and restoring copy it as read).
    */
   excluded: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
-  /** Provenance (migration 010, docs/product.md §10); all optional. */
+  /** Provenance (migration 010, docs/product.md §11); all optional. */
   title: ColumnType<string | null, string | null | undefined, string | null>;
   listing_url: ColumnType<string | null, string | null | undefined, string | null>;
   cert_number: ColumnType<string | null, string | null | undefined, string | null>;
@@ -239,7 +239,7 @@ interface FxRatesTable {
 
 export type FlagStatus = 'open' | 'confirmed' | 'cleared';
 
-/** Why a sale is left out of statistics (docs/product.md §10); a sale with a flag not cleared is excluded. */
+/** Why a sale is left out of statistics (docs/product.md §11); a sale with a flag not cleared is excluded. */
 export interface SaleFlagsTable {
   sale_id: string;
   code: string;
@@ -251,6 +251,65 @@ export interface SaleFlagsTable {
   created_at: string;
   decided_by: string | null;
   decided_at: string | null;
+}
+
+export interface WatchesTable {
+  id: string;
+  user_id: string;
+  set_id: string;
+  card_id: string;
+  /** The catalogue's search name, as sales store it. */
+  card_name: string;
+  grading_company: string | null;
+  grade: number | null;
+  below_cents: number | null;
+  above_cents: number | null;
+  created_at: string;
+}
+
+export type OutboxKind = 'sales' | 'open-to-offers';
+
+interface NotificationOutboxTable {
+  id: Generated<number>;
+  kind: OutboxKind;
+  /** JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }. */
+  payload: string;
+  created_at: string;
+}
+
+export type NotificationKind = 'sale' | 'wanted-card-open';
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: NotificationKind;
+  /** What the notification is about; unique, so handling the same outbox row twice adds nothing. */
+  dedupe_key: string;
+  watch_id: string | null;
+  set_id: string;
+  card_name: string;
+  grading_company: string | null;
+  grade: number | null;
+  price_cents: number | null;
+  sale_id: string | null;
+  sold_at: string | null;
+  item_id: string | null;
+  /** The collector whose card is open to offers (wanted-card-open). */
+  owner_id: string | null;
+  created_at: string;
+  read_at: string | null;
+  emailed_at: string | null;
+}
+
+interface NotificationEmailsTable {
+  user_id: string;
+  last_sent_at: string | null;
+  unsubscribed_at: string | null;
+}
+
+interface AppSecretsTable {
+  name: string;
+  value: string;
 }
 
 export interface Database {
@@ -272,6 +331,11 @@ export interface Database {
   feed_run_errors: FeedRunErrorsTable;
   fx_rates: FxRatesTable;
   sale_flags: SaleFlagsTable;
+  watches: WatchesTable;
+  notification_outbox: NotificationOutboxTable;
+  notifications: NotificationsTable;
+  notification_emails: NotificationEmailsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type SaleRow = Selectable<SalesTable>;

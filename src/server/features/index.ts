@@ -8,6 +8,7 @@ import { analysisRoutes } from './analysis/analysis.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { certRoutes } from './certs/certs.routes.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
+import { demandRoutes } from './demand/demand.routes.ts';
 import { consignmentRoutes } from './consignment/consignment.routes.ts';
 import { feedsRoutes } from './feeds/feeds.routes.ts';
 import { flagsRoutes } from './flags/flags.routes.ts';
@@ -15,10 +16,12 @@ import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { slabsRoutes } from './slabs/slabs.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
+import { watchesRoutes } from './watches/watches.routes.ts';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -41,4 +44,7 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(feedsRoutes(context));
   await app.register(flagsRoutes(context));
   await app.register(slabsRoutes(context));
+  await app.register(watchesRoutes(context));
+  await app.register(notificationsRoutes(context));
+  await app.register(demandRoutes(context));
 }

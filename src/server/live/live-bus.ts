@@ -1,8 +1,9 @@
 /**
- * What changed: pages refetch what they show of the user for a profile, collection or offer event. A
- * session-ended event never reaches a page: it ends the open streams of that session.
+ * What changed: pages refetch what they show of the user for a profile, collection or offer event, and the
+ * header's bell for a notification event (only its collector hears it). A session-ended event never reaches
+ * a page: it ends the open streams of that session.
  */
-export const LIVE_EVENT_TYPES = ['profile', 'collection', 'offer', 'session-ended'] as const;
+export const LIVE_EVENT_TYPES = ['profile', 'collection', 'offer', 'notification', 'session-ended'] as const;
 type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** Something about a user changed; subscribers refetch what they show of that user. */

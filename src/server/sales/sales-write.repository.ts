@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
+import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 import { copySales } from './sales-copy.repository.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
@@ -162,12 +163,12 @@ function insertRowByRow(
   database: DatabaseHandle,
   sqlite: SQLite.Database,
   records: readonly SaleRecord[],
+  ids: readonly string[],
   createdAt: string,
   stored: StoredSale[] | undefined,
 ): number {
   const { insert, anyArchived, isArchived, logTrigger, logBatch } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
-  const ids = newSaleIds(records.length);
   const parameters: unknown[] = new Array(COLUMNS.length);
   const trigger = sqlite.inTransaction ? (logTrigger.get() as string | undefined) : undefined;
   if (trigger) sqlite.exec(`drop trigger ${LOG_TRIGGER}`);
@@ -192,10 +193,10 @@ async function copyRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   records: readonly SaleRecord[],
+  ids: readonly string[],
   createdAt: string,
   stored: StoredSale[] | undefined,
 ): Promise<number> {
-  const ids = newSaleIds(records.length);
   const rows = records.map((record, index) => {
     const row: unknown[] = new Array(COLUMNS.length);
     putRow(row, 0, ids[index]!, record, createdAt);
@@ -215,6 +216,7 @@ async function copyRecords(
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
  * The rows stored are added to `stored` when given.
+ * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
 export async function writeRecords(
   database: DatabaseHandle,
@@ -223,8 +225,14 @@ export async function writeRecords(
   createdAt: string,
   stored?: StoredSale[],
 ): Promise<number> {
-  if (database.sqlite) return insertRowByRow(database, database.sqlite, records, createdAt, stored);
-  return copyRecords(database, executor, records, createdAt, stored);
+  if (records.length === 0) return 0;
+  const ids = newSaleIds(records.length);
+  const inserted = database.sqlite
+    ? insertRowByRow(database, database.sqlite, records, ids, createdAt, stored)
+    : await copyRecords(database, executor, records, ids, createdAt, stored);
+  // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
+  if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
+  return inserted;
 }
 
 /**
@@ -254,7 +262,7 @@ export function inIndexOrder(records: readonly SaleRecord[]): SaleRecord[] {
 }
 
 /**
- * Stores sales in one transaction with their flags (docs/product.md §10); a row whose source_ref is already known adds nothing, so running the
+ * Stores sales in one transaction with their flags (docs/product.md §11); a row whose source_ref is already known adds nothing, so running the
  * same import twice is harmless. A sale an admin deleted stays deleted: its source_ref in the archive
  * counts as known.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SET_IDS } from '../sets.ts';
 
-/** The admin review queue of flagged sales (docs/product.md §10). */
+/** The admin review queue of flagged sales (docs/product.md §11). */
 export const FLAG_STATUSES = ['open', 'confirmed', 'cleared'] as const;
 
 export const FlagQueueQuerySchema = z.object({

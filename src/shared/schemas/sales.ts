@@ -19,7 +19,7 @@ export const AnalysisQuerySchema = z.object({
   grade: z.coerce.number().min(1).max(10).multipleOf(0.5).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  /** Count flagged, excluded sales in the statistics and chart too (docs/product.md §10). */
+  /** Count flagged, excluded sales in the statistics and chart too (docs/product.md §11). */
   includeFlagged: z
     .enum(['true', 'false'], 'includeFlagged is true or false.')
     .default('false')

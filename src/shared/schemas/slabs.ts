@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SALE_GRADERS, SALE_SOURCES } from '../sales-constants.ts';
 import { SET_IDS } from '../sets.ts';
 
-/** GET /api/slabs/{grader}/{cert}: every sale of one certificate (docs/product.md §10). */
+/** GET /api/slabs/{grader}/{cert}: every sale of one certificate (docs/product.md §11). */
 export const SlabParamsSchema = z.object({
   grader: z
     .string()

@@ -8,17 +8,30 @@ import { FeaturesModal } from './features-modal.tsx';
 const AvatarMenu = lazy(() =>
   import('#web/features/accounts/components/avatar-menu.tsx').then((m) => ({ default: m.AvatarMenu })),
 );
+const NotificationBell = lazy(() =>
+  import('#web/features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
-/** docs/product.md §2: the header's right side — Info and Login for a visitor, the avatar menu once signed in. */
+/**
+ * docs/product.md §2: the header's right side — Info and Login for a visitor, the notification bell
+ * (docs/product.md §10) and the avatar menu once signed in.
+ */
 export function AccountControls() {
   const { user, isLoading } = useSession();
   // Nothing until the session is known, so a signed-in user never sees Login flash by.
   if (isLoading) return <span className="block h-9 w-9" aria-hidden />;
   if (user) {
     return (
-      <Suspense fallback={<Avatar name={user.username} imageUrl={user.profileImageUrl} />}>
-        <AvatarMenu user={user} />
-      </Suspense>
+      <>
+        <Suspense fallback={<span className="block size-9" aria-hidden />}>
+          <NotificationBell />
+        </Suspense>
+        <Suspense fallback={<Avatar name={user.username} imageUrl={user.profileImageUrl} />}>
+          <AvatarMenu user={user} />
+        </Suspense>
+      </>
     );
   }
   return (

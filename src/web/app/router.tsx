@@ -68,6 +68,11 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('#web/app/routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
+          {
+            path: 'unsubscribe',
+            lazy: () =>
+              import('#web/app/routes/unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribePage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { unsubscribeToken } from '#server/notifications/unsubscribe-token.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import { dayBefore } from '#shared/schemas/admin.ts';
 import { loginUser, registrationBody, someIp, type TestUser } from '../../helpers/auth.ts';
@@ -96,6 +97,18 @@ async function openFlag(world: SecurityApp): Promise<string> {
     })
     .execute();
   return `/api/admin/flags/${sale?.id}/best-offer-unrevealed/confirm`;
+}
+
+/** A fresh watch of `collector`, to act on. */
+async function collectorWatchId(world: SecurityApp): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/watches',
+    payload: { set: 'jungle', card: 'Scyther', above: Math.floor(Math.random() * 1_000_000) + 1 },
+    headers: { cookie: world.collector.cookie },
+  });
+  if (response.statusCode !== 201) throw new Error(`Watch failed: ${response.body}`);
+  return response.json().watch.id;
 }
 
 /** A feed the admin adds, to act on. */
@@ -271,6 +284,44 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/offers/:id/withdraw': {
     request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/withdraw` }),
     expect: { visitor: 401, collector: 404, other: 200, admin: 404 },
+  },
+  'POST /api/watches': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/watches',
+      payload: { set: 'base', card: 'Charizard', grader: 'PSA', grade: 9, below: 20_000 },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/watches': { request: get('/api/watches'), expect: signedIn(200) },
+  'DELETE /api/watches/:id': {
+    request: async (world) => ({ method: 'DELETE', url: `/api/watches/${await collectorWatchId(world)}` }),
+    // Another collector's watch is not theirs to remove, and its existence is not confirmed to them.
+    expect: { visitor: 401, collector: 204, other: 404, admin: 404 },
+  },
+  'GET /api/notifications': { request: get('/api/notifications'), expect: signedIn(200) },
+  'POST /api/notifications/read': {
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
+    expect: signedIn(200),
+  },
+  // The link of an alert email works for whoever holds it, signed in or not; the token decides.
+  'GET /api/notifications/unsubscribe': {
+    request: async (world) => ({
+      method: 'GET',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(world.database.handle.db, world.collector.user.id))}`,
+    }),
+    expect: everyone(303),
+  },
+  'POST /api/notifications/unsubscribe': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/notifications/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(world.database.handle.db, world.collector.user.id))}`,
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/sales/demand': {
+    request: get('/api/sales/demand?set=base_set&card=Charizard'),
+    expect: everyone(200),
   },
   'GET /api/admin/sales/by-day': {
     request: get('/api/admin/sales/by-day?set=base_set&offset=1'),

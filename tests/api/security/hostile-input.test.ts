@@ -29,8 +29,8 @@ const RUNS_PER_ROUTE = 50;
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 /** Routes that take a session in or end it: fuzzing them with a shared user's cookie would sign it out. */
 const SESSION_ROUTES = new Set(['/api/auth/register', '/api/auth/login', '/api/auth/logout']);
-/** Answers that are not JSON when they succeed. */
-const NON_JSON_SUCCESS = new Set(['/api/sales/analysis.csv', '/api/live']);
+/** Answers that are not JSON when they succeed (an email's unsubscribe address redirects to its page). */
+const NON_JSON_SUCCESS = new Set(['/api/sales/analysis.csv', '/api/live', '/api/notifications/unsubscribe']);
 /** A failed sign-in is counted on purpose (accounts.service.ts throttles guessing), so that table may change. */
 const TABLES_KEPT_BY_ROUTE: Record<string, readonly string[]> = {
   'POST /api/auth/login': STORED_TABLES.filter((table) => table !== 'login_failures'),

@@ -125,6 +125,27 @@ export const JSON_WRITE_ROUTES: JsonWriteRoute[] = [
       ),
     money: [],
   },
+  {
+    method: 'POST',
+    url: '/api/watches',
+    as: 'collector',
+    body: () =>
+      fc.record(
+        {
+          set: textOr('base_set', 'jungle', 'fossil_set'),
+          card: textOr('Charizard', 'scyther non-holo', 'Dragonite'),
+          grader: textOr('PSA', 'BGS', 'CGC', 'SGC', 'TAG'),
+          grade: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.constant(9.5), hostileAmount),
+          below: hostileAmount,
+          above: hostileAmount,
+        },
+        { requiredKeys: ['set', 'card'] },
+      ),
+    money: [
+      { table: 'watches', column: 'below_cents' },
+      { table: 'watches', column: 'above_cents' },
+    ],
+  },
 ];
 
 /**
@@ -137,4 +158,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/auth/login',
   'POST /api/admin/sales/delete',
   'POST /api/admin/sales/restore',
+  'POST /api/notifications/read',
 ];

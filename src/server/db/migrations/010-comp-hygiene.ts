@@ -3,7 +3,7 @@ import type { Dialect } from '../connect.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Sales you can trust (docs/product.md §10): each sale's provenance (listing title and address, certificate,
+ * Sales you can trust (docs/product.md §11): each sale's provenance (listing title and address, certificate,
  * marketplace or auction house, original currency and price, shipping, buyer's premium, whether a Best
  * Offer's accepted price is known), the reference exchange rates that turn a foreign price into dollars, and
  * the flags that say why a sale is left out of statistics. Every new sales column is optional or has a

@@ -2,7 +2,7 @@ import type { Period } from '#shared/sales-constants.ts';
 import type { SetId } from '#shared/sets.ts';
 import type { ExportedSale } from './analysis.repository.ts';
 
-/** Price is the comparable US dollar price (docs/product.md §10); what the sale was in comes after it. */
+/** Price is the comparable US dollar price (docs/product.md §11); what the sale was in comes after it. */
 export const CSV_HEADER = [
   'Date',
   'Price',

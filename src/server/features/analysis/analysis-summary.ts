@@ -47,7 +47,7 @@ interface FilteredSales {
 
 /**
  * The prices, instants and grade codes of the sales that pass the filter and count (flagged sales only with
- * includeFlagged, docs/product.md §10), newest first; `listed` counts every sale that passes the filter
+ * includeFlagged, docs/product.md §11), newest first; `listed` counts every sale that passes the filter
  * and `excluded` the flagged ones among them.
  */
 function filtered(

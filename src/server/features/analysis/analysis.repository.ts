@@ -48,7 +48,7 @@ export interface ListedSale {
 
 export type ExportedSale = Omit<ListedSale, 'id' | 'image' | 'sold_at'> & { sold_on: string };
 
-/** The provenance columns of a sale (docs/product.md §10), listed and exported alike. */
+/** The provenance columns of a sale (docs/product.md §11), listed and exported alike. */
 const PROVENANCE_COLUMNS = [
   'title',
   'listing_url',

@@ -159,7 +159,7 @@ describe("a card's answers after its sales change", () => {
     // Each flagged sale is one entry taking the sale away and one adding it back flagged.
     const flagged = await expectUpToDateFrom(4);
     // The ladder and the analysis's figures leave flagged sales out unless asked to include them; the
-    // analysis still lists every sale (docs/product.md §10).
+    // analysis still lists every sale (docs/product.md §11).
     expect(flagged[0].stats).toMatchObject({ count: 6, excludedCount: 2 });
     expect(flagged[0].total).toBe(8);
     expect([ladderCount(flagged[2], 'PSA', 9), ladderCount(flagged[2], 'CGC', 9)]).toEqual([3, 0]);

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { CollectionList } from '#shared/collection-rules.ts';
 import type { CollectionItemsTable, Database } from '../../db/schema.ts';
+import { enqueueOpenToOffersAlert } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
 export type CollectionItemRow = Selectable<CollectionItemsTable>;
@@ -60,14 +61,22 @@ export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** False when the id is taken already (another add in the same millisecond), so the caller tries the next. */
+/**
+ * False when the id is taken already (another add in the same millisecond), so the caller tries the next.
+ * A card open to offers leaves alert work for the collectors who want it in the same transaction
+ * (docs/product.md §10).
+ */
 export async function insertItemIfIdFree(db: Db, item: NewCollectionItem): Promise<boolean> {
-  const result = await db
-    .insertInto('collection_items')
-    .values({ ...item, accepting_offers: booleanLiteral(item.accepting_offers) })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('collection_items')
+      .values({ ...item, accepting_offers: booleanLiteral(item.accepting_offers) })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (inserted && item.accepting_offers) await enqueueOpenToOffersAlert(trx, item.id);
+    return inserted;
+  });
 }
 
 export interface RemovedItem {

@@ -19,7 +19,7 @@ import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import * as repo from './collections.repository.ts';
 
-type Context = Pick<AppContext, 'database' | 'live'>;
+type Context = Pick<AppContext, 'database' | 'live'> & Partial<Pick<AppContext, 'notifications'>>;
 
 const COLLECTOR_NOT_FOUND = 'We could not find this collector.';
 /** Ids in one millisecond are taken only by adds racing each other; this many tries is far more than enough. */
@@ -103,6 +103,7 @@ export async function addItem(
     };
     if (await repo.insertItemIfIdFree(db, row)) {
       await context.live.publish({ type: 'collection', userId });
+      if (row.accepting_offers) context.notifications?.wake();
       return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0 });
     }
   }

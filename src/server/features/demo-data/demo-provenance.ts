@@ -37,7 +37,7 @@ const FOREIGN: [string, number][] = [
   ['AUD', 1],
 ];
 
-/** How often the demo's doubtful sales come up, per sale (docs/product.md §10 flags). */
+/** How often the demo's doubtful sales come up, per sale (docs/product.md §11 flags). */
 const CHANCES = {
   foreign: 0.03,
   cert: 0.25,

@@ -13,7 +13,7 @@ import { decideFlag, flagQueue } from './flags.service.ts';
 
 const tags = ['admin'];
 
-/** The review queue of flagged sales (docs/product.md §10): admins only. */
+/** The review queue of flagged sales (docs/product.md §11): admins only. */
 export function flagsRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();

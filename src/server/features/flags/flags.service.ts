@@ -51,7 +51,7 @@ export async function flagQueue(
 }
 
 /**
- * An admin's decision on a flag (docs/product.md §10): confirm keeps the sale out of statistics, clear lets it
+ * An admin's decision on a flag (docs/product.md §11): confirm keeps the sale out of statistics, clear lets it
  * count again (and the flag is never raised again), reopen undoes either. The flag, the sale's `excluded`
  * and the audit line change in one transaction; cached analyses of the card are dropped after it.
  */

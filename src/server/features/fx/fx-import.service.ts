@@ -9,7 +9,7 @@ export interface FxImportSummary {
   currencies: string[];
 }
 
-/** Loads an ECB historical reference rates file (docs/product.md §10) into the rates table. */
+/** Loads an ECB historical reference rates file (docs/product.md §11) into the rates table. */
 export async function importFxFile(database: DatabaseHandle, file: string): Promise<FxImportSummary> {
   const rates = parseEcbCsv(await fs.promises.readFile(file, 'utf8'));
   await storeRates(database, rates);

@@ -2,7 +2,7 @@
  * Reference exchange rates as the European Central Bank publishes them: units of each currency per euro,
  * one set per business day. A foreign price becomes dollars at the rate of its sale day, or of the last
  * earlier day with one (weekends and holidays have none), but never at a rate older than MAX_RATE_AGE_DAYS:
- * a currency the bank stopped quoting gives no usable rate (docs/product.md §10).
+ * a currency the bank stopped quoting gives no usable rate (docs/product.md §11).
  */
 export const MAX_RATE_AGE_DAYS = 7;
 

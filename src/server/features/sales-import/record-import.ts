@@ -25,7 +25,7 @@ export class RecordImport {
   ) {}
 
   static async open(context: ImportContext, onRefused: OnRefused, today?: string): Promise<RecordImport> {
-    // Converted as a file's records are, so a feed and a file store the same sale alike (docs/product.md §10).
+    // Converted as a file's records are, so a feed and a file store the same sale alike (docs/product.md §11).
     const rates = await loadRates(context.database);
     // The writer reports rows it refuses at store time (an unreadable image) by position; the record travels along.
     const writer = await ImportWriter.open(context, false, async (_line, reason, record) =>

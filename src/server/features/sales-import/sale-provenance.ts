@@ -9,7 +9,7 @@ import {
   quoted,
 } from './sale-values.ts';
 
-/** The provenance columns of a sale (docs/product.md §10) and its comparable US price. */
+/** The provenance columns of a sale (docs/product.md §11) and its comparable US price. */
 export interface Provenance {
   price_cents: number;
   original_price_cents: number;
@@ -73,7 +73,7 @@ function optional<T>(
 /**
  * The price and provenance of a record. `price` is the hammer or sale price in `currency` (US dollars
  * unless given); the comparable price stored in price_cents is that plus the buyer's premium, without
- * shipping, in US dollars at the reference rate of the sale day (`rates`; docs/product.md §10).
+ * shipping, in US dollars at the reference rate of the sale day (`rates`; docs/product.md §11).
  */
 export function parseProvenance(
   fields: Map<string, unknown>,

@@ -57,7 +57,7 @@ export class SalesWriter {
    * rows to the same transaction (a feed's checkpoint), so they stand or fall with the sales.
    */
   async commit(alsoWrite?: (transaction: Kysely<Database>) => Promise<void>): Promise<void> {
-    // The new sales' flags go in with them (docs/product.md §10), so `excluded` is right once they are visible.
+    // The new sales' flags go in with them (docs/product.md §11), so `excluded` is right once they are visible.
     if (this.transaction) await this.flagging.apply(this.transaction);
     if (alsoWrite) {
       this.transaction ??= await this.database.db.startTransaction().execute();

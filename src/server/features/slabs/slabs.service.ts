@@ -10,7 +10,7 @@ function isSource(value: string | null): value is NonNullable<SlabSale['source']
   return value !== null && (SALE_SOURCES as readonly string[]).includes(value);
 }
 
-/** One slab's sales, oldest first, each with its change since the one before (docs/product.md §10). */
+/** One slab's sales, oldest first, each with its change since the one before (docs/product.md §11). */
 export async function slabHistory(
   context: Pick<AppContext, 'database'>,
   grader: SaleGrader,

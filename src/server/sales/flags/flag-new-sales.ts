@@ -31,7 +31,7 @@ function iso(ms: number): string {
 }
 
 /**
- * Flags the sales a writer stores, in the transaction that stores them (docs/product.md §10): the writer
+ * Flags the sales a writer stores, in the transaction that stores them (docs/product.md §11): the writer
  * notes each stored batch, and `apply` runs before the commit, so whoever reads `excluded` after the commit
  * sees the flags. Flags of a sale's own record are known at once; outliers and duplicates are computed
  * once per card for all the batches of the transaction, over the time the new sales span, and the outlier

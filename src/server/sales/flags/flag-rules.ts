@@ -3,7 +3,7 @@ import type { SetId } from '#shared/sets.ts';
 import { titleMismatch } from '#shared/titles/parse-title.ts';
 
 /**
- * The checks that flag a sale and leave it out of statistics (docs/product.md §10, decision 015). Pure
+ * The checks that flag a sale and leave it out of statistics (docs/product.md §11, decision 015). Pure
  * functions over plain rows, so the writer can run them on a batch and the tests on fixed rows.
  */
 export const FLAG_CODES = [

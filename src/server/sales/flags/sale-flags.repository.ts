@@ -23,7 +23,7 @@ function chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
 
 /**
  * Stores new flags as open. A sale that has the flag already keeps it as it is: an admin's decision stands,
- * and a cleared flag is never raised again (docs/product.md §10). Returns the sales that got a new flag.
+ * and a cleared flag is never raised again (docs/product.md §11). Returns the sales that got a new flag.
  */
 export async function insertFlags(executor: Kysely<Database>, flags: readonly NewFlag[]): Promise<string[]> {
   const created = new Date().toISOString();

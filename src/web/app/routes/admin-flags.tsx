@@ -7,7 +7,7 @@ import { sessionQuery } from '#web/features/accounts/api/session.ts';
 import { AdminAccessRequired } from '#web/features/admin/components/admin-access-required.tsx';
 import { FlagReview } from '#web/features/flags/components/flag-review.tsx';
 
-/** docs/product.md §10 /admin-flags: admins only, checked as on the Database Manager. */
+/** docs/product.md §11 /admin-flags: admins only, checked as on the Database Manager. */
 export function AdminFlagsPage() {
   const session = useQuery(sessionQuery);
   if (session.isPending) return <Spinner label="Checking your access…" />;

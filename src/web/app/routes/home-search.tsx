@@ -2,6 +2,8 @@
 // home.tsx loads this module on demand.
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#web/components/ui/states.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
+import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { type AnalysisParams, useAnalysis } from '#web/features/analysis/api/analysis.ts';
 import { ModeSelector } from '#web/features/search/components/mode-selector.tsx';
 import { SearchBox } from '#web/features/search/components/search-box.tsx';
@@ -15,6 +17,17 @@ export { ConsignAgents } from '#web/features/consignment/components/consign-agen
 const SalesResults = lazy(() =>
   import('#web/features/analysis/components/sales-results.tsx').then((module) => ({
     default: module.SalesResults,
+  })),
+);
+// Watch (with its form's rules) and the demand line, too, only once there is a search.
+const WatchButton = lazy(() =>
+  import('#web/features/watches/components/watch-button.tsx').then((module) => ({
+    default: module.WatchButton,
+  })),
+);
+const CardDemand = lazy(() =>
+  import('#web/features/demand/components/card-demand.tsx').then((module) => ({
+    default: module.CardDemand,
   })),
 );
 const CollectorsList = lazy(() =>
@@ -48,17 +61,38 @@ export function SearchControls() {
   );
 }
 
-/** Once a card is searched: its sales analysis (Analyse, Consign) or its collectors (Source). */
+/**
+ * Once a card is searched: its sales analysis (Analyse, Consign) with Watch, or its collectors (Source); how
+ * many collectors want the card above either (docs/product.md §10).
+ */
 export function SearchResults() {
   const { state, setPeriod, setGrade, setPage, setIncludeFlagged } = useSearchState();
+  const { user } = useSession();
   const params = analysisParams(state);
   const analysis = useAnalysis(params);
   return (
     <>
       {state.mode === 'source' && state.card !== null ? (
-        <Suspense fallback={<Spinner label="Finding collectors…" />}>
-          <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <CardDemand set={state.set} card={state.card} />
+          </Suspense>
+          <Suspense fallback={<Spinner label="Finding collectors…" />}>
+            <CollectorsList set={state.set} card={state.card} page={state.page} onPageChange={setPage} />
+          </Suspense>
+        </>
+      ) : null}
+      {params ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Suspense fallback={null}>
+            <CardDemand set={params.set} card={params.card} />
+            <WatchButton
+              target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
+              signedIn={user !== null}
+              loginButton={<LoginButton />}
+            />
+          </Suspense>
+        </div>
       ) : null}
       {params ? (
         <Suspense fallback={<Spinner label="Loading sales…" />}>

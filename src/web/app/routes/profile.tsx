@@ -15,6 +15,7 @@ import { OfferSheet, type OfferTarget } from '#web/features/offers/components/of
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
+import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -76,6 +77,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
         <>
           <CollectionValue ownerId={profile.data.id} />
           <CollectionSection profileId={profile.data.id} isOwner setCardsQuery={setCardsQuery} />
+          <WatchingList />
           <OffersArea />
         </>
       ) : (

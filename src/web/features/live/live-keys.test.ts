@@ -11,4 +11,8 @@ describe('live event invalidation', () => {
     expect(staleKeys('collection', 'u1', null)).toEqual([['users', 'u1'], ['collectors']]);
     expect(staleKeys('offer', 'u1', 'u1')).toContainEqual(['offers']);
   });
+
+  it("refreshes the bell's notifications on a notification event", () => {
+    expect(staleKeys('notification', 'u1', 'u1')).toEqual([['notifications']]);
+  });
 });

@@ -1,10 +1,11 @@
 import type { QueryKey } from '@tanstack/react-query';
 
-export type LiveEventType = 'profile' | 'collection' | 'offer';
+export type LiveEventType = 'profile' | 'collection' | 'offer' | 'notification';
 
 /**
  * Which cached queries an event makes stale. Everything about a user is cached under ['users', id, …]
- * (profile, lists), collector searches under ['collectors', …] and offers under ['offers', …]; the session
+ * (profile, lists), collector searches under ['collectors', …], offers under ['offers', …] and the bell's list
+ * under ['notifications', …] (a notification event reaches only its collector); the session
  * joins in when the change is the signed-in user's own profile (the header shows their avatar).
  */
 export function staleKeys(type: LiveEventType, userId: string, viewerId: string | null): QueryKey[] {
@@ -17,5 +18,7 @@ export function staleKeys(type: LiveEventType, userId: string, viewerId: string 
       return [['users', userId], ['collectors']];
     case 'offer':
       return [['offers'], ['users', userId]];
+    case 'notification':
+      return [['notifications']];
   }
 }

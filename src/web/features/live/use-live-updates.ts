@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type LiveEventType, staleKeys } from './live-keys.ts';
 
-const EVENT_TYPES: LiveEventType[] = ['profile', 'collection', 'offer'];
+const EVENT_TYPES: LiveEventType[] = ['profile', 'collection', 'offer', 'notification'];
 
 /** One EventSource per page however many components ask for it; reopened when the signed-in user changes. */
 let source: EventSource | null = null;
@@ -15,7 +15,10 @@ function open(client: QueryClient, viewerId: string | null): EventSource {
   let connectedBefore = false;
   events.addEventListener('open', () => {
     // Events sent while the connection was down are lost; refetch what they could have changed.
-    if (connectedBefore) void client.invalidateQueries({ queryKey: ['users'] });
+    if (connectedBefore) {
+      void client.invalidateQueries({ queryKey: ['users'] });
+      void client.invalidateQueries({ queryKey: ['notifications'] });
+    }
     connectedBefore = true;
   });
   for (const type of EVENT_TYPES) {

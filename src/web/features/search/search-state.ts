@@ -23,7 +23,7 @@ export interface SearchState {
   grader: SaleGrader | null;
   grade: number | null;
   page: number;
-  /** Count flagged sales in the statistics too (docs/product.md §10); off unless the URL says flagged=1. */
+  /** Count flagged sales in the statistics too (docs/product.md §11); off unless the URL says flagged=1. */
   includeFlagged: boolean;
 }
 

@@ -11,7 +11,7 @@ export interface AnalysisParams {
   grader: SaleGrader | null;
   grade: number | null;
   page: number;
-  /** Count flagged, excluded sales too (docs/product.md §10). */
+  /** Count flagged, excluded sales too (docs/product.md §11). */
   includeFlagged: boolean;
 }
 

@@ -29,7 +29,7 @@ export interface AnalysisViewProps {
 }
 
 /**
- * "Include flagged sales (N)" (docs/product.md §10): flagged sales are left out of every figure unless this
+ * "Include flagged sales (N)" (docs/product.md §11): flagged sales are left out of every figure unless this
  * is on; turning it on or off recomputes the statistics, chart, ladder and estimate.
  */
 function IncludeFlaggedSwitch({

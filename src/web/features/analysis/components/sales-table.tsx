@@ -132,7 +132,7 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
 
 /**
  * The sales table (docs/product.md §2): Image, Date, Price, Seller (with the seller rating at the time of sale),
- * newest first. Flagged sales are muted with their reasons (§10).
+ * newest first. Flagged sales are muted with their reasons (§11).
  */
 export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
   return (

@@ -71,7 +71,7 @@ function FlagItem({ flag }: { flag: QueuedFlag }) {
 }
 
 /**
- * The review queue of flagged sales (docs/product.md §10): confirm keeps a sale out of the statistics, clear
+ * The review queue of flagged sales (docs/product.md §11): confirm keeps a sale out of the statistics, clear
  * lets it count again, and Undo reopens either decision.
  */
 export function FlagReview() {

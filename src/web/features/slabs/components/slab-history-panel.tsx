@@ -15,7 +15,7 @@ function ChangeText({ change }: { change: SlabSale['change'] }) {
   );
 }
 
-/** One slab's sales in Holoscope, oldest first, with the change from each sale to the next (docs/product.md §10). */
+/** One slab's sales in Holoscope, oldest first, with the change from each sale to the next (docs/product.md §11). */
 export function SlabHistoryPanel({ grader, cert }: { grader: string; cert: string }) {
   const history = useSlabHistory(grader, cert);
   return (

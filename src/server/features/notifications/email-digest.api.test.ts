@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '#server/env.ts';
+import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
+import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
+import { startSmtpInbox } from '../../../../tests/helpers/smtp-inbox.ts';
+import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+
+const MINUTE = 60_000;
+const ORIGIN = 'http://holoscope.test';
+
+describe('alert emails through a real SMTP server', () => {
+  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
+  const overrides: Partial<Config> = { publicOrigin: ORIGIN };
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    overrides.smtpUrl = inbox.url;
+  });
+  afterAll(() => inbox?.close());
+  const t = useTestApp(overrides);
+
+  let admin: TestUser | undefined;
+
+  const mailsTo = (user: TestUser) => inbox.mails.filter((mail) => mail.to.includes(user.email));
+  const sendDigests = (at: number) => t.app.context.notifications.sendDigests(at);
+  const newSale = async (id: string, price: number) => {
+    admin ??= await makeAdmin(t);
+    await importRecords(t.app, admin, [saleRecord({ id, card_name: 'Venusaur', price })]);
+    await t.app.context.notifications.processPending();
+  };
+
+  it('sends at most one email an hour listing the new alerts, with a working unsubscribe link', async () => {
+    const collector = await registerUser(t.app);
+    await watch(t.app, collector, { set: 'base', card: 'Venusaur', grader: 'PSA', grade: 9 });
+    const start = Date.now();
+
+    await newSale('digest-1', 1_850);
+    await newSale('digest-2', 2_100.5);
+    expect(await sendDigests(start)).toBe(1);
+    const [first] = mailsTo(collector);
+    expect(mailsTo(collector)).toHaveLength(1);
+    expect(first!.headers.get('subject')).toBe('Holoscope: 2 new alerts');
+    expect(first!.body).toContain('Venusaur (Base Set) PSA 9 sold for $1,850.00');
+    expect(first!.body).toContain('Venusaur (Base Set) PSA 9 sold for $2,100.50');
+    const oneClick = /<(http:\/\/holoscope\.test\/api\/notifications\/unsubscribe\?token=[^>]+)>/.exec(
+      first!.headers.get('list-unsubscribe') ?? '',
+    )?.[1];
+    expect(oneClick).toBeDefined();
+    expect(first!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const token = new URL(oneClick!).searchParams.get('token')!;
+    expect(first!.body).toContain(`${ORIGIN}/unsubscribe?token=${encodeURIComponent(token)}`);
+
+    // Nothing new: no email. Something new within the hour: it waits for the hour to pass.
+    expect(await sendDigests(start + 5 * MINUTE)).toBe(0);
+    await newSale('digest-3', 1_999);
+    expect(await sendDigests(start + 30 * MINUTE)).toBe(0);
+    expect(mailsTo(collector)).toHaveLength(1);
+    expect(await sendDigests(start + 61 * MINUTE)).toBe(1);
+    const second = mailsTo(collector)[1]!;
+    expect(second.headers.get('subject')).toBe('Holoscope: Venusaur (Base Set) PSA 9 sold for $1,999.00');
+    expect(second.body).not.toContain('$1,850.00');
+
+    // Without signing in: the address opened in a browser leads to the page that asks first; a forged
+    // token is refused; a mail client's one-click post unsubscribes.
+    const url = new URL(oneClick!);
+    const opened = await t.app.inject({ url: `${url.pathname}${url.search}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}?token=${encodeURIComponent(`${collector.user.id}.forged`)}`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error).toEqual({
+      code: 'validation',
+      message:
+        'This unsubscribe link is not complete or not ours. Open the link in your latest alert email again.',
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ unsubscribed: true });
+
+    await newSale('digest-4', 1_500);
+    expect(await sendDigests(start + 200 * MINUTE)).toBe(0);
+    expect(mailsTo(collector)).toHaveLength(2);
+    // The alerts themselves stay in the app.
+    const inApp = await t.app.inject({ url: '/api/notifications', headers: { cookie: collector.cookie } });
+    expect(inApp.json().notifications).toHaveLength(4);
+  });
+
+  it('sends one collector’s digest once when two passes run at the same time', async () => {
+    const collector = await registerUser(t.app);
+    await watch(t.app, collector, { set: 'base', card: 'Venusaur', above: 50_000 });
+    await newSale('digest-race', 60_000);
+    const at = Date.now() + 500 * MINUTE;
+    const sent = await Promise.all([sendDigests(at), sendDigests(at)]);
+    expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(mailsTo(collector)).toHaveLength(1);
+  });
+});

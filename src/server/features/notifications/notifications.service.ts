@@ -1,0 +1,66 @@
+import type { Notification, NotificationsResponse } from '#shared/schemas/notifications.ts';
+import { centsToDollars } from '#shared/sales-stats.ts';
+import { isSetId } from '#shared/sets.ts';
+import type { AppContext } from '../../context.ts';
+import { unsubscribeFromEmails } from '../../notifications/email-digest.repository.ts';
+import { verifyUnsubscribeToken } from '../../notifications/unsubscribe-token.ts';
+import * as repo from './notifications.repository.ts';
+
+type Context = Pick<AppContext, 'database' | 'live'>;
+
+function toNotification(row: repo.NotificationRow): Notification {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    setId: isSetId(row.set_id) ? row.set_id : 'base_set',
+    cardName: row.card_name,
+    grader: row.grading_company,
+    grade: row.grade === null ? null : Number(row.grade),
+    price: row.price_cents === null ? null : centsToDollars(row.price_cents),
+    soldAt: row.sold_at,
+    saleId: row.sale_id,
+    itemId: row.item_id,
+    ownerId: row.owner_id,
+    createdAt: row.created_at,
+    read: row.read_at !== null,
+  };
+}
+
+/** The collector's notifications, newest first, a page at a time, with how many are unread (docs/product.md §10). */
+export async function listNotifications(
+  context: Context,
+  userId: string,
+  query: { before?: string | undefined; limit: number },
+): Promise<NotificationsResponse> {
+  const db = context.database.db;
+  const before = query.before === undefined ? undefined : Number(query.before);
+  const [rows, unread] = await Promise.all([
+    repo.findNotifications(db, userId, before, query.limit),
+    repo.countUnread(db, userId),
+  ]);
+  const page = rows.slice(0, query.limit);
+  return {
+    notifications: page.map(toNotification),
+    unread,
+    nextBefore: rows.length > query.limit ? String(page[page.length - 1]!.id) : null,
+  };
+}
+
+/** Marks notifications read and tells the collector's other open tabs, whose bells count them. */
+export async function markNotificationsRead(
+  context: Context,
+  userId: string,
+  ids: string[] | undefined,
+): Promise<{ unread: number }> {
+  const db = context.database.db;
+  await repo.markRead(db, userId, ids?.map(Number), new Date().toISOString());
+  await context.live.publish({ type: 'notification', userId, to: [userId] });
+  return { unread: await repo.countUnread(db, userId) };
+}
+
+/** True when the token is good and its collector gets no more alert emails. */
+export async function unsubscribe(context: Pick<AppContext, 'database'>, token: string): Promise<boolean> {
+  const userId = await verifyUnsubscribeToken(context.database.db, token);
+  if (!userId) return false;
+  return unsubscribeFromEmails(context.database, userId, new Date().toISOString());
+}

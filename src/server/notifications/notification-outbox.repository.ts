@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The outbox of alert work (docs/decisions/020-notification-outbox.md). Writers call these on the
+ * transaction of their own change, so the work is stored if and only if the change is; the notification
+ * worker takes it from there.
+ */
+
+/**
+ * A batch of sales was stored with ids from `firstId` to `lastId` (a batch's ids share a prefix and sort
+ * in the order given, so the range names exactly that batch). One row per batch, not per sale, keeps
+ * imports fast; whether a sale alerts (flagged, matching) is decided when the row is handled.
+ */
+export async function enqueueSaleAlerts(
+  executor: Kysely<Database>,
+  firstId: string,
+  lastId: string,
+): Promise<void> {
+  await executor
+    .insertInto('notification_outbox')
+    .values({
+      kind: 'sales',
+      payload: JSON.stringify({ from: firstId, to: lastId }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/** A collected card was marked open to offers: collectors who want it may hear of it. */
+export async function enqueueOpenToOffersAlert(executor: Kysely<Database>, itemId: string): Promise<void> {
+  await executor
+    .insertInto('notification_outbox')
+    .values({
+      kind: 'open-to-offers',
+      payload: JSON.stringify({ itemId }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

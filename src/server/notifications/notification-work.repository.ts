@@ -1,0 +1,86 @@
+import { sql, type Transaction } from 'kysely';
+import type { DatabaseHandle } from '../db/connect.ts';
+import type { Database, OutboxKind } from '../db/schema.ts';
+
+export type Trx = Transaction<Database>;
+
+export interface OutboxRow {
+  id: number;
+  kind: OutboxKind;
+  payload: string;
+}
+
+/**
+ * The oldest outbox row nobody else is handling, locked for this transaction. On PostgreSQL, FOR UPDATE SKIP
+ * LOCKED lets every instance's worker take a different row at the same time, and a row whose transaction
+ * dies with its instance is free again at once. SQLite has one process and one writer: a transaction suffices.
+ */
+export async function claimOutboxRow(database: DatabaseHandle, trx: Trx): Promise<OutboxRow | undefined> {
+  const query = trx
+    .selectFrom('notification_outbox')
+    .select(['id', 'kind', 'payload'])
+    .orderBy('id')
+    .limit(1);
+  const row = await (database.dialect === 'postgres'
+    ? query.forUpdate().skipLocked()
+    : query
+  ).executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : undefined;
+}
+
+export async function deleteOutboxRow(trx: Trx, id: number): Promise<void> {
+  await trx.deleteFrom('notification_outbox').where('id', '=', id).execute();
+}
+
+/**
+ * A notification for every watch a sale of the batch matches: same set and card, the watch's grader and
+ * grade when it names them, its price condition against price_cents. Sales flagged and excluded by the time
+ * the batch is handled never alert. The dedupe key names the sale and the watch, so a batch handled twice
+ * adds nothing. Returns the collectors who got one.
+ */
+export async function notifyWatchersOfSales(
+  trx: Trx,
+  from: string,
+  to: string,
+  now: string,
+): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    insert into notifications
+      (user_id, kind, dedupe_key, watch_id, set_id, card_name, grading_company, grade, price_cents, sale_id,
+       sold_at, created_at)
+    select w.user_id, 'sale', 'sale:' || s.id || ':' || w.id, w.id, s.set_id, s.card_name, s.grading_company,
+      s.grade, s.price_cents, s.id, s.sold_at, ${now}
+    from sales s
+    join watches w on w.set_id = s.set_id and w.card_name = s.card_name
+    where s.id >= ${from} and s.id <= ${to} and s.excluded = ${sql.lit(false)}
+      and (w.grading_company is null or w.grading_company = s.grading_company)
+      and (w.grade is null or w.grade = s.grade)
+      and (w.below_cents is null or s.price_cents < w.below_cents)
+      and (w.above_cents is null or s.price_cents > w.above_cents)
+    on conflict (dedupe_key) do nothing
+    returning user_id`.execute(trx);
+  return [...new Set(rows.map((row) => row.user_id))];
+}
+
+/**
+ * A notification for every other collector with the card on their Want to Buy list in a matching grade
+ * (their entry names no grade, or the same grader and grade), if the card is still collected and open to
+ * offers when the row is handled. One per collector and card, however many of their entries match (the
+ * dedupe key, which also skips repeats within the statement).
+ */
+export async function notifyWantersOfOpenCard(trx: Trx, itemId: string, now: string): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    insert into notifications
+      (user_id, kind, dedupe_key, set_id, card_name, grading_company, grade, item_id, owner_id, created_at)
+    select w.user_id, 'wanted-card-open', 'open:' || i.id || ':' || w.user_id, i.set_id, i.card_name,
+      i.grading_company, i.grade, i.id, i.user_id, ${now}
+    from collection_items i
+    join collection_items w on w.list = 'wtb' and w.set_id = i.set_id and w.card_name = i.card_name
+      and w.user_id <> i.user_id
+      and (w.grade is null or (w.grade = i.grade
+        and (w.grading_company is null or w.grading_company = i.grading_company)))
+    where i.id = ${itemId} and i.list = 'collected' and i.accepting_offers = ${sql.lit(true)}
+    on conflict (dedupe_key) do nothing
+    returning user_id`.execute(trx);
+  return [...new Set(rows.map((row) => row.user_id))];
+}

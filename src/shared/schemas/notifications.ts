@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { SET_IDS } from '../sets.ts';
+import { SetIdSchema } from './common.ts';
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  /** sale: a new sale matched a watch; wanted-card-open: a card on your Want to Buy list is open to offers. */
+  kind: z.enum(['sale', 'wanted-card-open']),
+  setId: z.enum(SET_IDS),
+  cardName: z.string(),
+  grader: z.string().nullable(),
+  grade: z.number().nullable(),
+  /** The sale's price in US dollars (sale notifications). */
+  price: z.number().nullable(),
+  soldAt: z.string().nullable(),
+  saleId: z.string().nullable(),
+  /** The collected card that is open to offers, and its owner (wanted-card-open notifications). */
+  itemId: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuerySchema = z.object({
+  /** Only notifications older than this one (its id): the next page. */
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/, 'before is the id of a notification.')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_PAGE_SIZE),
+});
+
+export const NotificationsResponseSchema = z.object({
+  notifications: z.array(NotificationSchema),
+  unread: z.number().int(),
+  /** Pass as `before` for the next page; null when this is the last. */
+  nextBefore: z.string().nullable(),
+});
+export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
+
+/** POST /api/notifications/read: the given notifications, or all of them when no ids are sent. */
+export const MarkReadBodySchema = z.object({
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/, 'ids are notification ids.'))
+    .max(100)
+    .optional(),
+});
+
+export const MarkReadResponseSchema = z.object({ unread: z.number().int() });
+
+export const BAD_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not complete or not ours. Open the link in your latest alert email again.';
+
+export const UnsubscribeQuerySchema = z.object({
+  token: z
+    .string({ error: BAD_UNSUBSCRIBE_LINK })
+    .min(1, BAD_UNSUBSCRIBE_LINK)
+    .max(300, BAD_UNSUBSCRIBE_LINK),
+});
+
+export const UnsubscribedResponseSchema = z.object({ unsubscribed: z.literal(true) });
+
+export const DemandQuerySchema = z.object({
+  set: SetIdSchema.default('base_set'),
+  card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),
+});
+
+export const DemandResponseSchema = z.object({
+  /** How many distinct collectors have the card on their Want to Buy list, per grader and grade. */
+  wanted: z.array(
+    z.object({ grader: z.string().nullable(), grade: z.number().nullable(), collectors: z.number().int() }),
+  ),
+  /** Distinct collectors who want the card in any grade. */
+  collectors: z.number().int(),
+  /** Open offers on copies of the card; the highest in US dollars, null when there are none. */
+  openOffers: z.object({ count: z.number().int(), highest: z.number().nullable() }),
+});
+export type DemandResponse = z.infer<typeof DemandResponseSchema>;

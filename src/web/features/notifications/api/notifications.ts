@@ -1,0 +1,27 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationsResponse } from '#shared/schemas/notifications.ts';
+import { api } from '#web/lib/api-client.ts';
+
+/** Under ['notifications'] so a live notification event refreshes the bell in every open tab. */
+const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+/** The signed-in collector's notifications, newest first, a page at a time; the first page carries the unread count. */
+export function useNotifications(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal, pageParam }) =>
+      api<NotificationsResponse>('/api/notifications', { signal, query: { before: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    enabled,
+  });
+}
+
+/** Marks every notification read (the list was seen). */
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>('/api/notifications/read', { method: 'POST', body: {} }),
+    onSettled: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}

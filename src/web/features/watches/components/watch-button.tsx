@@ -1,0 +1,198 @@
+import { BellPlus, BellRing } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { cardNameKey, normaliseCardName } from '#shared/card-names.ts';
+import { cohortLabel } from '#shared/notification-text.ts';
+import { parseDollars } from '#shared/schemas/inquiries.ts';
+import { type CreateWatchBody, CreateWatchBodySchema, type Watch } from '#shared/schemas/watches.ts';
+import type { SetId } from '#shared/sets.ts';
+import { watchText } from '#shared/watch-text.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
+import { Sheet } from '#web/components/ui/sheet.tsx';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { useCreateWatch, useWatches } from '#web/features/watches/api/watches.ts';
+import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
+
+export interface WatchTarget {
+  set: SetId;
+  /** The card as searched. */
+  card: string;
+  /** The analysis page's grade filter; null watches every grade. */
+  grader: string | null;
+  grade: number | null;
+}
+
+interface WatchButtonProps {
+  target: WatchTarget;
+  signedIn: boolean;
+  /** Watching needs an account: a visitor signs in right here with this control. */
+  loginButton: ReactNode;
+}
+
+function isSameCohort(watch: Watch, target: WatchTarget): boolean {
+  return (
+    watch.setId === target.set &&
+    cardNameKey(watch.cardName) === cardNameKey(normaliseCardName(target.card)) &&
+    watch.grader === target.grader &&
+    watch.grade === target.grade
+  );
+}
+
+/**
+ * docs/product.md §10: Watch on the analysis page. It watches the card with the page's grade filter, and an
+ * optional price condition; once watched, it says so.
+ */
+export function WatchButton({ target, signedIn, loginButton }: WatchButtonProps) {
+  const [open, setOpen] = useState(false);
+  const watches = useWatches(signedIn);
+  const watching = watches.data?.watches.filter((watch) => isSameCohort(watch, target)) ?? [];
+  const cohort = {
+    setId: target.set,
+    cardName: normaliseCardName(target.card),
+    grader: target.grader,
+    grade: target.grade,
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        side="bottom"
+        title="Watch this card"
+        trigger={
+          <Button variant="secondary" className="px-3">
+            {watching.length > 0 ? (
+              <BellRing className="size-4" aria-hidden />
+            ) : (
+              <BellPlus className="size-4" aria-hidden />
+            )}
+            {watching.length > 0 ? 'Watching' : 'Watch'}
+          </Button>
+        }
+      >
+        {signedIn ? (
+          <WatchForm target={target} onDone={() => setOpen(false)} />
+        ) : (
+          <div className="space-y-4">
+            <p className="text-slate-700">Log in to be told when {cohortLabel(cohort)} sells.</p>
+            {loginButton}
+          </div>
+        )}
+      </Sheet>
+      {watching.length > 0 ? (
+        <p className="text-sm text-slate-600" role="status">
+          You are watching {watching.map((watch) => watchText(watch)).join('; ')}.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const CONDITIONS = {
+  any: 'On every sale',
+  below: 'When a sale is below a price',
+  above: 'When a sale is above a price',
+} as const;
+type Condition = keyof typeof CONDITIONS;
+const FIELDS = ['price'] as const;
+const labelClass = 'block text-sm font-medium text-slate-800';
+
+function WatchForm({ target, onDone }: { target: WatchTarget; onDone: () => void }) {
+  const [condition, setCondition] = useState<Condition>('any');
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const form = useFieldErrors(FIELDS);
+  const create = useCreateWatch();
+  const cohort = {
+    setId: target.set,
+    cardName: normaliseCardName(target.card),
+    grader: target.grader,
+    grade: target.grade,
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const amount = condition === 'any' ? undefined : (parseDollars(price) ?? Number.NaN);
+    const body: CreateWatchBody = {
+      set: target.set,
+      card: target.card,
+      grader: target.grader as CreateWatchBody['grader'],
+      grade: target.grade,
+      ...(condition === 'below' ? { below: amount } : {}),
+      ...(condition === 'above' ? { above: amount } : {}),
+    };
+    const checked = CreateWatchBodySchema.safeParse(body);
+    setError(null);
+    if (!checked.success) {
+      const found = issueFieldErrors(
+        checked.error.issues.map((issue) => ({
+          ...issue,
+          path: ['below', 'above'].includes(String(issue.path[0])) ? ['price'] : issue.path,
+        })),
+        FIELDS,
+      );
+      form.show(found);
+      if (Object.keys(found).length === 0) setError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    form.clear();
+    create.mutate(body, {
+      onSuccess: onDone,
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <p className="text-slate-700">
+        {cohort.cardName}
+        {target.grader ? ` · ${target.grader} ${target.grade ?? ''}` : ' · any grade'}
+      </p>
+      {target.grader ? null : (
+        <p className="text-sm text-slate-600">
+          To watch one grade only, choose it in the grade filter first.
+        </p>
+      )}
+      <div className="space-y-1">
+        <label htmlFor="watch-condition" className={labelClass}>
+          Tell me
+        </label>
+        <select
+          id="watch-condition"
+          className={inputClass}
+          value={condition}
+          onChange={(event) => setCondition(event.target.value as Condition)}
+        >
+          {Object.entries(CONDITIONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {condition === 'any' ? null : (
+        <div className="space-y-1">
+          <label htmlFor={form.idOf('price')} className={labelClass}>
+            Price in US dollars
+          </label>
+          <input
+            {...form.control('price')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="20000"
+            className={inputClass}
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+          />
+          <FieldMessage id={form.messageIdOf('price')} message={form.errors.price} />
+        </div>
+      )}
+      {error ? <ErrorNotice message={error} /> : null}
+      <Button type="submit" className="w-full" disabled={create.isPending}>
+        {create.isPending ? 'Saving…' : 'Start watching'}
+      </Button>
+    </form>
+  );
+}
