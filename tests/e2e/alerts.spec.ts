@@ -58,15 +58,18 @@ test.describe('alerts @mobile', () => {
       'You are watching Charizard (Base Set) PSA 9, below $20,000.00.',
     );
 
+    // A sale of its own each run: the same seller, price and day again would be flagged as a probable
+    // duplicate and left out (docs/product.md §11), alerts included.
+    const run = crypto.randomBytes(6).toString('hex');
     await adminImports(browser, {
-      id: `e2e-alert-${crypto.randomBytes(6).toString('hex')}`,
+      id: `e2e-alert-${run}`,
       set_id: 'base_set',
       card_name: 'Charizard',
       grading_company: 'PSA',
       grade: 9,
       price: 18_500,
       sale_date: new Date().toISOString().slice(0, 10),
-      seller: 'e2e_seller',
+      seller: `e2e_seller_${run}`,
     });
 
     // No reload: the notification arrives over the live stream.
