@@ -36,7 +36,7 @@ test.describe('alerts @mobile', () => {
     await registerViaApi(page);
     await page.goto('/?mode=analyse&set=base_set&card=Charizard&period=all&grader=PSA&grade=9');
     await expect(page.getByTestId('card-demand')).toContainText(
-      /collectors? want this card|No collector has this card/,
+      /^1 collector wants this card|^[\d,]+ collectors want this card|No collector has this card/,
     );
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
 
