@@ -56,7 +56,8 @@ describe.skipIf(!databaseUrl)('two instances’ alert workers on one PostgreSQL'
           ...record
         } = saleRow({
           source_ref: `two-workers-${batch}-${n}`,
-          price_cents: 1_000_000 + n,
+          // A price of its own: the same seller, price and day again would be a probable duplicate, left out.
+          price_cents: 1_000_000 + batch * SALES_PER_BATCH + n,
           excluded: false,
         });
         return record;
@@ -113,6 +114,7 @@ describe.skipIf(!databaseUrl)('two instances’ alert workers on one PostgreSQL'
         set_id: 'fossil_set',
         card_name: 'Zapdos',
         source_ref: `held-${batch}`,
+        price_cents: 10_000 + batch,
         excluded: false,
       });
       await insertSales(database.handle, [record]);

@@ -77,7 +77,8 @@ function LadderTableRow({
         <span className="block font-bold whitespace-nowrap text-slate-900 tabular-nums">
           {formatDollars(row.median)}
         </span>
-        <span className="block text-xs whitespace-nowrap text-slate-600 tabular-nums">
+        {/* On a phone the range may break after its dash, so a 90-day change beside it still fits. */}
+        <span className="block text-xs text-slate-600 tabular-nums sm:whitespace-nowrap">
           <span className="sr-only">Middle half from </span>
           {formatWholeDollars(row.q1)}
           <span aria-hidden>–</span>
