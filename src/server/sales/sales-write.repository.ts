@@ -29,6 +29,19 @@ export const ROWS_PER_STATEMENT = 1000;
  */
 export const ROWS_PER_TRANSACTION = 50_000;
 
+/** Where a sale came from and what was paid (docs/product.md §11): stored, listed and exported alike. */
+export const PROVENANCE_COLUMNS = [
+  'title',
+  'listing_url',
+  'cert_number',
+  'source',
+  'currency',
+  'original_price_cents',
+  'shipping_cents',
+  'buyer_premium_cents',
+  'best_offer_accepted',
+] as const satisfies readonly (keyof NewSale)[];
+
 const COLUMNS = [
   'id',
   'card_id',
@@ -46,15 +59,7 @@ const COLUMNS = [
   'grade',
   'sale_type',
   'source_ref',
-  'title',
-  'listing_url',
-  'cert_number',
-  'source',
-  'currency',
-  'original_price_cents',
-  'shipping_cents',
-  'buyer_premium_cents',
-  'best_offer_accepted',
+  ...PROVENANCE_COLUMNS,
   'created_at',
 ] as const satisfies readonly (keyof NewSale)[];
 

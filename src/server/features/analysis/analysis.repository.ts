@@ -2,6 +2,7 @@ import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { PROVENANCE_COLUMNS } from '../../sales/sales-write.repository.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
 import type { SaleChange } from './card-sales-changes.ts';
 
@@ -48,19 +49,8 @@ export interface ListedSale {
 
 export type ExportedSale = Omit<ListedSale, 'id' | 'image' | 'sold_at'> & { sold_on: string };
 
-/** The provenance columns of a sale (docs/product.md §11), listed and exported alike. */
-const PROVENANCE_COLUMNS = [
-  'title',
-  'listing_url',
-  'cert_number',
-  'source',
-  'currency',
-  'original_price_cents',
-  'shipping_cents',
-  'buyer_premium_cents',
-  'best_offer_accepted',
-  'excluded',
-] as const;
+/** A sale's provenance and whether a flag leaves it out, listed and exported alike. */
+const PROVENANCE_AND_EXCLUSION = [...PROVENANCE_COLUMNS, 'excluded'] as const;
 
 type SalesQuery<O> = SelectQueryBuilder<Database, 'sales', O>;
 
@@ -207,7 +197,7 @@ export function salesPage(
         'grading_company',
         'grade',
         'sale_type',
-        ...PROVENANCE_COLUMNS,
+        ...PROVENANCE_AND_EXCLUSION,
       ]),
     scope,
     filter,
@@ -234,7 +224,7 @@ export function exportSales(
         'grading_company',
         'grade',
         'sale_type',
-        ...PROVENANCE_COLUMNS,
+        ...PROVENANCE_AND_EXCLUSION,
       ]),
     scope,
     filter,

@@ -37,3 +37,8 @@ export async function abandonedRunIds(database: DatabaseHandle, now: Date = new 
   const staleBefore = new Date(now.getTime() - STALE_AFTER_MS).toISOString();
   return (await repository.abandonedRuns(database.db, staleBefore)).map((run) => run.id);
 }
+
+/** What a scheduler tick queues: the abandoned runs again, then a run of every feed that is due. */
+export async function runsToQueue(database: DatabaseHandle): Promise<string[]> {
+  return [...(await abandonedRunIds(database)), ...(await queueDueFeeds(database))];
+}

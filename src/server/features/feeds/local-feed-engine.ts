@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import { executeRun, type RunContext } from './feed-runner.ts';
-import { abandonedRunIds, queueDueFeeds } from './feed-tick.ts';
+import { runsToQueue } from './feed-tick.ts';
 import type { FeedEngine } from './feed-engine.ts';
 import * as repository from './feeds.repository.ts';
 
@@ -48,11 +48,7 @@ export class LocalFeedEngine implements FeedEngine {
 
   async tick(): Promise<void> {
     try {
-      const runs = [
-        ...(await abandonedRunIds(this.context.database)),
-        ...(await queueDueFeeds(this.context.database)),
-      ];
-      for (const runId of runs) await this.enqueue(runId);
+      for (const runId of await runsToQueue(this.context.database)) await this.enqueue(runId);
     } catch (error) {
       this.log.error({ err: error }, 'feed scheduling failed');
     }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { executeRun, type RunContext } from './feed-runner.ts';
-import { abandonedRunIds, queueDueFeeds } from './feed-tick.ts';
+import { runsToQueue } from './feed-tick.ts';
 import type { FeedEngine } from './feed-engine.ts';
 
 const TICK_QUEUE = 'feeds-tick';
@@ -86,11 +86,7 @@ export class PgBossFeedEngine implements FeedEngine {
 
   async tick(): Promise<void> {
     try {
-      const runs = [
-        ...(await abandonedRunIds(this.context.database)),
-        ...(await queueDueFeeds(this.context.database)),
-      ];
-      for (const runId of runs) await this.enqueue(runId);
+      for (const runId of await runsToQueue(this.context.database)) await this.enqueue(runId);
     } catch (error) {
       this.log.error({ err: error }, 'feed scheduling failed');
     }

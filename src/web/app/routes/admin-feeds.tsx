@@ -1,33 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { Database } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
-import { buttonClass } from '#web/components/ui/button.tsx';
-import { Spinner } from '#web/components/ui/states.tsx';
-import { sessionQuery } from '#web/features/accounts/api/session.ts';
-import { AdminAccessRequired } from '#web/features/admin/components/admin-access-required.tsx';
 import { FeedsPanel } from '#web/features/feeds/components/feeds-panel.tsx';
+import { AdminSubPage } from './admin-sub-page.tsx';
 
-/** docs/product.md §2 /admin-feeds: admins only, checked as on the Database Manager. */
+/** docs/product.md §2 /admin-feeds. */
 export function AdminFeedsPage() {
-  const session = useQuery(sessionQuery);
-  if (session.isPending) return <Spinner label="Checking your access…" />;
-  if (session.isError) return <AdminAccessRequired />;
-  if (!session.data.user?.isAdmin) return <Navigate to="/" replace />;
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Feeds</h1>
-        <Link to="/admin-database" className={buttonClass('secondary')}>
-          <Database className="size-4" aria-hidden />
-          Database Manager
-        </Link>
-      </div>
-      <p className="max-w-3xl text-slate-700">
-        Sales that arrive on a schedule: from eBay, a partner’s file at an address, or files dropped in a
-        folder. Every sale goes through the importer; titles that do not name a covered card are refused with
-        the reason.
-      </p>
+    <AdminSubPage
+      title="Feeds"
+      intro="Sales that arrive on a schedule: from eBay, a partner’s file at an address, or files dropped in a folder. Every sale goes through the importer; titles that do not name a covered card are refused with the reason."
+    >
       <FeedsPanel />
-    </div>
+    </AdminSubPage>
   );
 }
