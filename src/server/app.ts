@@ -27,6 +27,7 @@ import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
 import { RequestLogs } from './request-logs.ts';
+import { cardSalesStoreOf } from './sales/card-sales/card-sales-store.ts';
 import { startSalesChangePruning } from './sales/sales-change-log.ts';
 import { createSalesEvents } from './sales/sales-events.ts';
 import { installSecurityHeaders } from './security.ts';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     media,
     salesEvents,
-    analysisCaches: createAnalysisCaches(salesEvents),
+    analysisCaches: createAnalysisCaches(salesEvents, cardSalesStoreOf(database)),
     live,
     feeds: createFeedEngine({ config, database, media, salesEvents }, app.log),
     notifications: createNotificationWorker({ config, database, live, salesEvents }, app.log),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardChangesSince } from '#server/features/analysis/analysis.repository.ts';
+import { cardChangesSince } from '#server/sales/card-sales/card-sales.repository.ts';
 import { saleRow } from '../helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -18,7 +18,8 @@ describe.skipIf(!databaseUrl)('the sales change log on PostgreSQL', () => {
     await database?.drop();
   });
 
-  const changesSince = (seq: number) => cardChangesSince(database.handle, 'base_set', 'Charizard', seq, 100);
+  const changesSince = (seq: number) =>
+    cardChangesSince(database.handle.db, 'base_set', 'Charizard', seq, 100);
 
   /** Whether a writer of this schema waits for the log's lock. */
   const aWriterWaits = async () => {

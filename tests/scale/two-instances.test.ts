@@ -8,6 +8,7 @@ import { analysisJson } from '#server/features/analysis/analysis.service.ts';
 import { createAnalysisCaches } from '#server/features/analysis/analysis-cache.ts';
 import { ladderJson } from '#server/features/analysis/valuation.service.ts';
 import { rateLimitNamespace } from '#server/rate-limit-store.ts';
+import { CardSalesStore } from '#server/sales/card-sales/card-sales-store.ts';
 import { SalesEvents } from '#server/sales/sales-events.ts';
 import { AnalysisQuerySchema } from '#shared/schemas/sales.ts';
 import { LadderQuerySchema } from '#shared/schemas/valuation.ts';
@@ -186,7 +187,10 @@ describe.skipIf(!databaseUrl || !redisAvailable)('two app instances on one Postg
     };
     /** The same answers from caches that have never seen the card: computed from scratch. */
     const fromScratch = async () => {
-      const context = { database: database.handle, analysisCaches: createAnalysisCaches(new SalesEvents()) };
+      const context = {
+        database: database.handle,
+        analysisCaches: createAnalysisCaches(new SalesEvents(), new CardSalesStore()),
+      };
       const log = { error: () => {} };
       const analysis = await analysisJson(
         context,

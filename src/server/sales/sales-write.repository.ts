@@ -3,8 +3,8 @@ import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
-import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
+import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import { copySales } from './sales-copy.repository.ts';
 
 /** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
@@ -278,13 +278,14 @@ export async function insertSales(
   if (records.length === 0) return { inserted: 0, duplicates: 0 };
   const createdAt = new Date().toISOString();
   const ordered = inIndexOrder(records);
+  const flagging = new NewSalesFlagging(database);
   const inserted = await database.db.transaction().execute(async (trx) => {
     const stored: StoredSale[] = [];
     const count = await writeRecords(database, trx, ordered, createdAt, stored);
-    const flagging = new NewSalesFlagging(database);
     flagging.note(stored);
     await flagging.apply(trx);
     return count;
   });
+  flagging.committed();
   return { inserted, duplicates: records.length - inserted };
 }

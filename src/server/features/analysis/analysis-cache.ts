@@ -1,5 +1,6 @@
+import { MemoryCardCache } from '../../memory-card-cache.ts';
+import type { CardSalesStore } from '../../sales/card-sales/card-sales-store.ts';
 import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
-import { CardSalesStore } from './card-sales-store.ts';
 import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
@@ -7,6 +8,11 @@ const ANALYSIS_CACHE_TTL_MS = 5 * 60_000;
 const ANALYSIS_CACHE_MAX_ENTRIES = 1000;
 /** A card with thousands of sales answers with about 100 KB, so entries alone would not bound memory. */
 const ANALYSIS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const ANSWERS = {
+  ttlMs: ANALYSIS_CACHE_TTL_MS,
+  maxEntries: ANALYSIS_CACHE_MAX_ENTRIES,
+  maxBytes: ANALYSIS_CACHE_MAX_BYTES,
+};
 
 /**
  * Analysis answers (or parts of them) by request key. A key is the card's catalogue id, alone or followed by
@@ -25,105 +31,6 @@ export interface AnalysisCache<T> {
    * afterwards, or a result from before a change would outlive it.
    */
   readonly generation: number;
-}
-
-function cardIdOfKey(key: string): string {
-  const end = key.indexOf('|');
-  return end < 0 ? key : key.slice(0, end);
-}
-
-interface Entry<T> {
-  value: T;
-  bytes: number;
-  expiresAt: number;
-}
-
-export interface MemoryAnalysisCacheOptions<T> {
-  /** About how many bytes a value holds. */
-  sizeOf: (value: T) => number;
-  maxEntries?: number;
-  maxBytes?: number;
-  ttlMs?: number;
-  now?: () => number;
-}
-
-/**
- * In-process cache with a time to live and least-recently-used eviction (a Map keeps insertion order),
- * bounded by entries and by bytes.
- */
-export class MemoryAnalysisCache<T> implements AnalysisCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  private readonly sizeOf: (value: T) => number;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-  private currentGeneration = 0;
-  private currentBytes = 0;
-
-  constructor(options: MemoryAnalysisCacheOptions<T>) {
-    this.sizeOf = options.sizeOf;
-    this.maxEntries = options.maxEntries ?? ANALYSIS_CACHE_MAX_ENTRIES;
-    this.maxBytes = options.maxBytes ?? ANALYSIS_CACHE_MAX_BYTES;
-    this.ttlMs = options.ttlMs ?? ANALYSIS_CACHE_TTL_MS;
-    this.now = options.now ?? Date.now;
-  }
-
-  get generation(): number {
-    return this.currentGeneration;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.currentBytes;
-  }
-
-  get(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= this.now()) {
-      this.currentBytes -= entry.bytes;
-      return undefined;
-    }
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: T): void {
-    const bytes = this.sizeOf(value);
-    if (bytes > this.maxBytes) return;
-    this.remove(key);
-    this.entries.set(key, { value, bytes, expiresAt: this.now() + this.ttlMs });
-    this.currentBytes += bytes;
-    while (this.entries.size > this.maxEntries || this.currentBytes > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.currentBytes = 0;
-    this.currentGeneration++;
-  }
-
-  dropCards(cardIds: readonly string[]): void {
-    const dropped = new Set(cardIds);
-    for (const key of [...this.entries.keys()]) if (dropped.has(cardIdOfKey(key))) this.remove(key);
-    this.currentGeneration++;
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.currentBytes -= entry.bytes;
-  }
 }
 
 /** A summary as the JSON text of its object without the closing brace, ready for the page to be added. */
@@ -162,14 +69,18 @@ const COHORT_VALUES_TTL_MS = 60 * 60_000;
  * The analysis caches, dropped whenever sales change (on any instance): the changed cards' entries when the
  * change names them, everything otherwise. The cards' columns stay: they catch up from the change log.
  */
-export function createAnalysisCaches(events: SalesEvents): AnalysisCaches {
+export function createAnalysisCaches(events: SalesEvents, cards: CardSalesStore): AnalysisCaches {
   const caches: AnalysisCaches = {
-    responses: new MemoryAnalysisCache<Buffer>({ sizeOf: (json) => json.byteLength }),
-    summaries: new MemoryAnalysisCache<CachedSummary>({ sizeOf: (summary) => summary.jsonHead.length }),
-    cards: new CardSalesStore(),
-    cohortValues: new MemoryAnalysisCache<CohortValue>({
+    responses: new MemoryCardCache<Buffer>({ sizeOf: (json) => json.byteLength, ...ANSWERS }),
+    summaries: new MemoryCardCache<CachedSummary>({
+      sizeOf: (summary) => summary.jsonHead.length,
+      ...ANSWERS,
+    }),
+    cards,
+    cohortValues: new MemoryCardCache<CohortValue>({
       sizeOf: cohortValueBytes,
       maxEntries: COHORT_VALUES_MAX_ENTRIES,
+      maxBytes: ANALYSIS_CACHE_MAX_BYTES,
       ttlMs: COHORT_VALUES_TTL_MS,
     }),
     running: new Map(),

@@ -2,9 +2,9 @@ import type { Card } from '#shared/catalogue.ts';
 import { type Period, SALE_GRADERS } from '#shared/sales-constants.ts';
 import { computeSalesStats } from '#shared/sales-stats.ts';
 import type { AnalysisResponse, Series } from '#shared/schemas/sales.ts';
+import type { CardSales } from '../../sales/card-sales/card-sales.ts';
 import type { GradeFilter } from './analysis.repository.ts';
 import { buildSeries } from './analysis-series.ts';
-import type { CardSales } from './card-sales.ts';
 
 /** Everything of an analysis except the page of sales: the same for every page, so computed once. */
 export type AnalysisSummary = Omit<AnalysisResponse, 'sales' | 'page' | 'pageSize'>;

@@ -4,6 +4,7 @@ import { AnalysisQuerySchema } from '#shared/schemas/sales.ts';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { CardSalesStore } from '../../sales/card-sales/card-sales-store.ts';
 import { SalesEvents } from '../../sales/sales-events.ts';
 import { analysisJson } from './analysis.service.ts';
 import { type AnalysisCaches, createAnalysisCaches } from './analysis-cache.ts';
@@ -74,7 +75,7 @@ describe('analysis service', () => {
   });
   beforeEach(() => {
     events = new SalesEvents();
-    caches = createAnalysisCaches(events);
+    caches = createAnalysisCaches(events, new CardSalesStore());
     reads = counting(test.handle);
     log.error.mockClear();
   });

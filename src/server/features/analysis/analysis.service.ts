@@ -6,11 +6,11 @@ import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sale
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { mediaUrl } from '../../media/media-store.ts';
+import { type CardSales, salesSince } from '../../sales/card-sales/card-sales.ts';
 import * as repo from './analysis.repository.ts';
 import type { AnalysisCache, AnalysisCaches, CachedSummary } from './analysis-cache.ts';
 import { csvFilename, salesCsv } from './analysis-csv.ts';
 import { type AnalysisSummary, summariseSales } from './analysis-summary.ts';
-import { type CardSales, salesSince } from './card-sales.ts';
 
 export type AnalysisContext = Pick<AppContext, 'database' | 'analysisCaches'>;
 

@@ -43,9 +43,11 @@ describe("a card's answers after its sales change", () => {
     return views();
   };
 
-  /** The views after a change equal the ones computed from scratch, and came from `entries` log entries. */
-  async function expectUpToDateFrom(entries: number) {
-    const before = reads();
+  /**
+   * The views after a change equal the ones computed from scratch, and came from `entries` log entries read
+   * since `before` (by default, the moment the views are asked for).
+   */
+  async function expectUpToDateFrom(entries: number, before = reads()) {
     const changed = await views();
     expect(reads()).toEqual({ ...before, changeRows: before.changeRows + entries });
     expect(changed).toEqual(await fromScratch());
@@ -125,11 +127,13 @@ describe("a card's answers after its sales change", () => {
       record('imported-3', 700, 'BGS', 9.5, Date.parse(daysAgo(60))), // a grade the card did not have
     ];
     fs.writeFileSync(file, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+    const before = reads();
     const summary = await importSalesFile(t.app.context, file, { rejectsFile: false });
     expect(summary.rejects).toEqual([]);
     expect(summary).toMatchObject({ imported: 3, rejected: 0 });
 
-    const changed = await expectUpToDateFrom(3);
+    // The importer brought the columns up to date to flag its sales and handed them over when it committed.
+    const changed = await expectUpToDateFrom(3, before);
     expect(changed[0].stats).toMatchObject({ count: 9, low: 700, high: 3000 });
   });
 

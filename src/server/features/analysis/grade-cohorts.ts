@@ -1,4 +1,4 @@
-import type { CardSales } from './card-sales.ts';
+import type { CardSales } from '../../sales/card-sales/card-sales.ts';
 
 /** The sales of one grader and grade of a card, newest first, prices in cents. */
 export interface GradeCohort {

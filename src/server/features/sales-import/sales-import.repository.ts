@@ -66,7 +66,13 @@ export class SalesWriter {
     const transaction = this.transaction;
     this.transaction = undefined;
     this.rowsInTransaction = 0;
-    await transaction?.commit().execute();
+    try {
+      await transaction?.commit().execute();
+    } catch (error) {
+      this.flagging.forget();
+      throw error;
+    }
+    this.flagging.committed();
   }
 
   /** Commits and gives the page cache back. */

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
+import type { CardSales } from '../card-sales/card-sales.ts';
+import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
 import type { StoredSale } from '../sales-write.repository.ts';
 import {
   type CohortSale,
@@ -18,16 +22,32 @@ const DAY_MS = 86_400_000;
 const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
 
 interface CardRange {
-  setId: string;
-  cardName: string;
+  card: CardRef;
   from: number;
   to: number;
-  /** The new sales of the card: a duplicate pair of two older sales was judged when the later arrived. */
-  newIds: Set<string>;
+  /**
+   * The new sales' prices and UTC days (priceDayKey) with their cohorts (cohortKey): a same-day duplicate
+   * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
+   */
+  newSales: Map<number, Set<string>>;
 }
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
+}
+
+function cohortKey(grader: string | null, grade: number | null): string {
+  return `${grader ?? '\u0001'}\u0000${grade ?? ''}`;
+}
+
+/** Price and UTC day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53. */
+function priceDayKey(priceCents: number, soldAt: number): number {
+  return priceCents * 100_000 + Math.floor(soldAt / DAY_MS);
+}
+
+/** A sale's values as the outlier check judges them: equal values get equal judgements. */
+function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
+  return `${soldAt}|${priceCents}|${cohort}`;
 }
 
 /**
@@ -37,32 +57,49 @@ function iso(ms: number): string {
  * once per card for all the batches of the transaction, over the time the new sales span, and the outlier
  * flags of the card's earlier and later sales within reach of them are computed again, since a new sale
  * changes their cohort's median.
+ *
+ * The card's sales are judged from its columns (decision 026): the card sales store's copy brought up to
+ * date through the writer's transaction from the change log, so a card is not read again for every
+ * transaction. Only the sales whose flags change are looked up by their values for their ids. Once the
+ * writer has committed, `committed` hands the columns back to the store.
  */
 export class NewSalesFlagging {
-  constructor(private readonly database: DatabaseHandle) {}
+  /**
+   * `unlogged`: the writer stores sales without the change log (a bulk load), so each card is read whole
+   * and its columns are not kept.
+   */
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly unlogged = false,
+  ) {}
 
   private recordFlags: repo.NewFlag[] = [];
   private cards = new Map<string, CardRange>();
   private certs: string[] = [];
+  private read: { card: CardRef; at: CardSalesAt }[] = [];
 
   note(stored: readonly StoredSale[]): void {
     for (const { id, record } of stored) {
       const soldAt = Date.parse(record.sold_at);
       const key = `${record.set_id}\u0000${record.card_name}`;
-      const range = this.cards.get(key);
+      let range = this.cards.get(key);
       if (range) {
         if (soldAt < range.from) range.from = soldAt;
         if (soldAt > range.to) range.to = soldAt;
-        range.newIds.add(id);
       } else {
-        this.cards.set(key, {
-          setId: record.set_id,
-          cardName: record.card_name,
+        range = {
+          card: { cardId: record.card_id, setId: record.set_id as SetId, searchName: record.card_name },
           from: soldAt,
           to: soldAt,
-          newIds: new Set([id]),
-        });
+          newSales: new Map(),
+        };
+        this.cards.set(key, range);
       }
+      const priceDay = priceDayKey(record.price_cents, soldAt);
+      const cohorts = range.newSales.get(priceDay);
+      const cohort = cohortKey(record.grading_company ?? null, record.grade ?? null);
+      if (cohorts) cohorts.add(cohort);
+      else range.newSales.set(priceDay, new Set([cohort]));
       if (record.cert_number) this.certs.push(record.cert_number);
       if (!record.title && record.sale_type !== 'best_offer') continue;
       const facts = {
@@ -84,109 +121,98 @@ export class NewSalesFlagging {
     }
   }
 
-  /** Forgets what was noted, when the writer rolls the sales back. */
+  /** Forgets what was noted and read, when the writer rolls the sales back. */
   forget(): void {
     this.recordFlags = [];
     this.cards = new Map();
     this.certs = [];
+    this.read = [];
   }
 
   /** Stores the flags of everything noted since the last call, on the writer's transaction. */
   async apply(executor: Kysely<Database>): Promise<void> {
     const { recordFlags: flags, cards, certs } = this;
-    this.forget();
+    this.recordFlags = [];
+    this.cards = new Map();
+    this.certs = [];
     if (cards.size === 0) return;
+    const store = cardSalesStoreOf(this.database);
     const changed = new Set(await repo.insertFlags(executor, flags));
-    for (const card of cards.values()) {
-      for (const id of await flagCard(this.database, executor, card)) changed.add(id);
+    for (const range of cards.values()) {
+      const at = await store.salesWithin(this.database, executor, range.card, this.unlogged);
+      if (!this.unlogged) this.read.push({ card: range.card, at });
+      for (const id of await flagCard(executor, range, at.sales)) changed.add(id);
     }
     if (certs.length > 0) for (const id of await flagCertRepeats(executor, certs)) changed.add(id);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
   }
+
+  /** The writer's transaction has committed: the columns read within it are the cards as committed. */
+  committed(): void {
+    const store = cardSalesStoreOf(this.database);
+    for (const { card, at } of this.read) store.keep(card, at);
+    this.read = [];
+  }
 }
 
-function toFlags(
-  found: Map<string, Flag>,
-  rows: readonly repo.CardSaleRow[],
-  card: CardRange,
-): repo.NewFlag[] {
-  if (found.size === 0) return [];
-  const soldMs = new Map<string, number>();
-  for (const row of rows) if (found.has(row[0])) soldMs.set(row[0], row[1]);
-  return [...found].map(([saleId, flag]) => ({
-    saleId,
-    ...flag,
-    setId: card.setId,
-    cardName: card.cardName,
-    soldAt: iso(soldMs.get(saleId)!),
-  }));
-}
-
-interface Cohort {
-  grader: string | null;
-  grade: number | null;
-  sales: CohortSale[];
-}
-
-/** The card's sales by grader and grade, each cohort oldest first. */
-function cohortsOf(rows: readonly repo.CardSaleRow[]): Cohort[] {
-  const byGrader = new Map<string | null, Map<number | null, Cohort>>();
-  const cohorts: Cohort[] = [];
-  for (const [id, soldAt, priceCents, grader, grade] of rows) {
-    let grades = byGrader.get(grader);
-    if (!grades) {
-      grades = new Map();
-      byGrader.set(grader, grades);
-    }
-    let cohort = grades.get(grade);
-    if (!cohort) {
-      cohort = { grader, grade, sales: [] };
-      grades.set(grade, cohort);
-      cohorts.push(cohort);
-    }
-    cohort.sales.push({ id, soldAt, priceCents });
+/** The card's sales sold in [from, to], by cohort (grade code), each oldest first, named by column index. */
+function cohortsWithin(sales: CardSales, from: number, to: number): Map<number, CohortSale<number>[]> {
+  const cohorts = new Map<number, CohortSale<number>[]>();
+  // The columns are newest first: walk from the oldest sale in range towards newer ones.
+  for (let index = lastAtOrAfter(sales, from); index >= 0 && sales.soldAt[index]! <= to; index--) {
+    const code = sales.gradeCodes[index]!;
+    const sale = { id: index, soldAt: sales.soldAt[index]!, priceCents: sales.prices[index]! };
+    const cohort = cohorts.get(code);
+    if (cohort) cohort.push(sale);
+    else cohorts.set(code, [sale]);
   }
   return cohorts;
 }
 
-/** The card's outlier and same-day duplicate flags around its new sales; answers the sales whose flags changed. */
-async function flagCard(
-  database: DatabaseHandle,
-  executor: Kysely<Database>,
-  card: CardRange,
-): Promise<string[]> {
-  const rows = await repo.cardSalesBetween(
-    database,
-    executor,
-    card.setId,
-    card.cardName,
-    iso(card.from - 2 * WINDOW_MS),
-    iso(card.to + 2 * WINDOW_MS),
-  );
-  const cohorts = cohortsOf(rows);
-  const outliers = new Map<string, Flag>();
-  const candidates: { sale: CohortSale; grader: string | null; grade: number | null }[] = [];
-  for (const cohort of cohorts) {
-    const found = outlierFlags(
-      cohort.sales,
-      cohort.grader,
-      cohort.grade,
-      card.from - WINDOW_MS,
-      card.to + WINDOW_MS,
-    );
-    for (const [id, flag] of found) outliers.set(id, flag);
-    for (const sale of sameDaySamePrice(cohort.sales, card))
-      candidates.push({ sale, grader: cohort.grader, grade: cohort.grade });
+/** The index of the oldest sale sold at or after `instant` (-1 when none): the columns are newest first. */
+function lastAtOrAfter(sales: CardSales, instant: number): number {
+  let low = 0;
+  let high = sales.soldAt.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sales.soldAt[middle]! >= instant) low = middle + 1;
+    else high = middle;
   }
+  return low - 1;
+}
+
+/** The card's outlier and same-day duplicate flags around its new sales; answers the sales whose flags changed. */
+async function flagCard(executor: Kysely<Database>, range: CardRange, sales: CardSales): Promise<string[]> {
+  const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
+  const outliers = new Map<string, Flag>();
+  /** How many sales share each flagged set of values. */
+  const flaggedSales = new Map<string, number>();
+  const cohorts = cohortsWithin(sales, range.from - 2 * WINDOW_MS, range.to + 2 * WINDOW_MS);
+  for (const [code, cohort] of cohorts) {
+    const { grader, grade } = sales.gradeKeys[code]!;
+    const found = outlierFlags(cohort, grader, grade, range.from - WINDOW_MS, range.to + WINDOW_MS);
+    for (const [index, flag] of found) {
+      const key = valuesKey(sales.soldAt[index]!, sales.prices[index]!, cohortOfCode[code]!);
+      outliers.set(key, flag);
+      flaggedSales.set(key, (flaggedSales.get(key) ?? 0) + 1);
+    }
+  }
+  const { setId, searchName: cardName } = range.card;
   const existing = await repo.outlierFlagsBetween(
     executor,
-    card.setId,
-    card.cardName,
-    iso(card.from - WINDOW_MS),
-    iso(card.to + WINDOW_MS),
+    setId,
+    cardName,
+    iso(range.from - WINDOW_MS),
+    iso(range.to + WINDOW_MS),
   );
+  const keyOf = (sale: {
+    sold_at: string;
+    price_cents: number;
+    grading_company: string | null;
+    grade: number | null;
+  }) => valuesKey(Date.parse(sale.sold_at), sale.price_cents, cohortKey(sale.grading_company, sale.grade));
   const stale = existing.filter(
-    (flag) => flag.status === 'open' && outliers.get(flag.sale_id)?.code !== flag.code,
+    (flag) => flag.status === 'open' && outliers.get(keyOf(flag))?.code !== flag.code,
   );
   await repo.dropOpenFlags(
     executor,
@@ -194,52 +220,87 @@ async function flagCard(
   );
   // A sale whose outlier flag an admin decided keeps that decision rather than gaining the opposite flag.
   const decided = new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id));
-  for (const id of decided) outliers.delete(id);
-  const added = await repo.insertFlags(executor, toFlags(outliers, rows, card));
-  const duplicates = await sameDayDuplicateFlags(executor, candidates);
-  const addedDuplicates = await repo.insertFlags(executor, toFlags(duplicates, rows, card));
+  // Sales that already carry their flag (or a decision) need no look-up; most flagged sales do.
+  const settled = new Map<string, Set<string>>();
+  for (const flag of existing) {
+    const key = keyOf(flag);
+    if (flag.status === 'open' && outliers.get(key)?.code !== flag.code) continue;
+    const ids = settled.get(key) ?? new Set<string>();
+    ids.add(flag.sale_id);
+    settled.set(key, ids);
+  }
+  const unsettled = [...flaggedSales].filter(([key, count]) => (settled.get(key)?.size ?? 0) < count);
+  const newOutliers: repo.NewFlag[] = [];
+  if (unsettled.length > 0) {
+    const wanted = new Set(unsettled.map(([key]) => key));
+    const instants = unsettled.map(([key]) => iso(Number(key.slice(0, key.indexOf('|')))));
+    for (const sale of await repo.cardSalesAt(executor, setId, cardName, instants)) {
+      const key = keyOf(sale);
+      if (!wanted.has(key) || decided.has(sale.id)) continue;
+      newOutliers.push({ saleId: sale.id, ...outliers.get(key)!, setId, cardName, soldAt: sale.sold_at });
+    }
+  }
+  const added = await repo.insertFlags(executor, newOutliers);
+  const addedDuplicates = await repo.insertFlags(
+    executor,
+    await sameDayDuplicateFlags(executor, range, sales),
+  );
   return [...stale.map((flag) => flag.sale_id), ...added, ...addedDuplicates];
 }
 
 /**
- * The cohort's sales near the new ones that share their UTC day and price with another, a new one among
- * them: the only ones that can be new same-day duplicates, so only they are looked up for their seller.
+ * probable-duplicate flags among the card's sales that share a cohort, a price and a UTC day with another
+ * sale, a new one among them: the only ones that can be new same-day duplicates, so only they are looked up
+ * for their seller and sale day.
  */
-function sameDaySamePrice(sales: readonly CohortSale[], card: CardRange): CohortSale[] {
-  const groups = new Map<number, CohortSale[]>();
-  for (const sale of sales) {
-    if (sale.soldAt < card.from - 2 * DAY_MS || sale.soldAt > card.to + 2 * DAY_MS) continue;
-    // Price and day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53.
-    const key = sale.priceCents * 100_000 + Math.floor(sale.soldAt / DAY_MS);
-    const group = groups.get(key);
-    if (group) group.push(sale);
-    else groups.set(key, [sale]);
-  }
-  return [...groups.values()]
-    .filter((group) => group.length > 1 && group.some((sale) => card.newIds.has(sale.id)))
-    .flat();
-}
-
-/** Same-day duplicates among the candidates, compared by seller and sale day as stored. */
 async function sameDayDuplicateFlags(
   executor: Kysely<Database>,
-  candidates: readonly { sale: CohortSale; grader: string | null; grade: number | null }[],
-): Promise<Map<string, Flag>> {
-  if (candidates.length === 0) return new Map();
-  const details = await repo.sellersAndDays(
-    executor,
-    candidates.map(({ sale }) => sale.id),
-  );
-  const sales: DuplicateCandidate[] = candidates.map(({ sale, grader, grade }) => ({
-    id: sale.id,
-    soldAt: sale.soldAt,
-    soldOn: details.get(sale.id)!.soldOn,
-    seller: details.get(sale.id)!.seller,
-    priceCents: sale.priceCents,
-    grader,
-    grade,
-  }));
-  return sameDayDuplicates(sales);
+  range: CardRange,
+  sales: CardSales,
+): Promise<repo.NewFlag[]> {
+  const counts = new Map<string, number>();
+  for (
+    let index = lastAtOrAfter(sales, range.from - 2 * DAY_MS);
+    index >= 0 && sales.soldAt[index]! <= range.to + 2 * DAY_MS;
+    index--
+  ) {
+    const priceDay = priceDayKey(sales.prices[index]!, sales.soldAt[index]!);
+    const key = sales.gradeKeys[sales.gradeCodes[index]!]!;
+    if (!range.newSales.get(priceDay)?.has(cohortKey(key.grader, key.grade))) continue;
+    const group = `${priceDay}|${sales.gradeCodes[index]}`;
+    counts.set(group, (counts.get(group) ?? 0) + 1);
+  }
+  const { setId, searchName: cardName } = range.card;
+  const flags: repo.NewFlag[] = [];
+  for (const [group, count] of counts) {
+    if (count < 2) continue;
+    const [priceDay, code] = group.split('|').map(Number) as [number, number];
+    const day = priceDay % 100_000;
+    const { grader, grade } = sales.gradeKeys[code]!;
+    const rows = await repo.cohortSalesAtPrice(executor, {
+      setId,
+      cardName,
+      grader,
+      grade,
+      priceCents: Math.floor(priceDay / 100_000),
+      from: iso(day * DAY_MS),
+      before: iso((day + 1) * DAY_MS),
+    });
+    const candidates: DuplicateCandidate[] = rows.map((row) => ({
+      id: row.id,
+      soldAt: Date.parse(row.sold_at),
+      soldOn: String(row.sold_on).slice(0, 10),
+      seller: row.seller,
+      priceCents: Math.floor(priceDay / 100_000),
+      grader,
+      grade,
+    }));
+    const soldAt = new Map(rows.map((row) => [row.id, row.sold_at]));
+    for (const [saleId, flag] of sameDayDuplicates(candidates)) {
+      flags.push({ saleId, ...flag, setId, cardName, soldAt: soldAt.get(saleId)! });
+    }
+  }
+  return flags;
 }
 
 /** The certificates of the new sales sold again at the same price within the repeat window. */

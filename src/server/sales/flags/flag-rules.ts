@@ -71,9 +71,9 @@ function cohortName(grader: string | null, grade: number | null): string {
   return [grader ?? 'any grader', grade ?? ''].join(' ').trim();
 }
 
-/** One sale of a cohort (a card, grader and grade), as the outlier check reads it. */
-export interface CohortSale {
-  id: string;
+/** One sale of a cohort (a card, grader and grade), as the outlier check reads it; `id` is whatever names it. */
+export interface CohortSale<Id = string> {
+  id: Id;
   /** Milliseconds since the epoch. */
   soldAt: number;
   priceCents: number;
@@ -88,14 +88,14 @@ export interface CohortSale {
  * flagged at its edges. `sales` is in time order. The window's prices are kept sorted as it slides, so each
  * sale costs a few binary searches however many sales the window holds.
  */
-export function outlierFlags(
-  sales: readonly CohortSale[],
+export function outlierFlags<Id>(
+  sales: readonly CohortSale<Id>[],
   grader: string | null,
   grade: number | null,
   from: number,
   to: number,
-): Map<string, Flag> {
-  const flags = new Map<string, Flag>();
+): Map<Id, Flag> {
+  const flags = new Map<Id, Flag>();
   const window = OUTLIER_WINDOW_DAYS * DAY_MS;
   /** The prices of sales[start, end), sorted. */
   const sorted: number[] = [];

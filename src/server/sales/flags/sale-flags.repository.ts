@@ -1,5 +1,4 @@
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database, FlagStatus } from '../../db/schema.ts';
 import type { FlagCode } from './flag-rules.ts';
 
@@ -68,103 +67,111 @@ export async function dropOpenFlags(
   }
 }
 
-/** One sale of a card as the checks read it: id, time (ms since the epoch), price and cohort. */
-export type CardSaleRow = [
-  id: string,
-  soldMs: number,
-  priceCents: number,
-  grader: string | null,
-  grade: number | null,
-];
+/** An outlier flag of a sale, whatever its status, with the sale's values that the check judges. */
+export interface StoredOutlierFlag {
+  sale_id: string;
+  code: string;
+  status: FlagStatus;
+  sold_at: string;
+  price_cents: number;
+  grading_company: string | null;
+  grade: number | null;
+}
 
-const sqliteCardSales = new WeakMap<object, { all(...values: unknown[]): unknown[] }>();
-
-/**
- * One card's sales in a time range, oldest first, off the analysis index alone, as arrays: the checks read
- * every sale of a card around the new ones, and objects per row would cost more than the reading. On SQLite
- * a prepared statement on the connection the writer's transaction holds.
- */
-export async function cardSalesBetween(
-  database: DatabaseHandle,
+/** The outlier flags of one card's sales in a time range, whatever their status. */
+export async function outlierFlagsBetween(
   executor: Kysely<Database>,
   setId: string,
   cardName: string,
   from: string,
   to: string,
-): Promise<CardSaleRow[]> {
-  const sqlite = database.sqlite;
-  if (sqlite) {
-    let statement = sqliteCardSales.get(sqlite);
-    if (!statement) {
-      statement = sqlite
-        .prepare(
-          `select id, cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer), price_cents, grading_company, grade
-           from sales where set_id = ? and card_name = ? and sold_at >= ? and sold_at <= ? order by sold_at, id`,
-        )
-        .raw();
-      sqliteCardSales.set(sqlite, statement);
-    }
-    return statement.all(setId, cardName, from, to) as CardSaleRow[];
-  }
+): Promise<StoredOutlierFlag[]> {
   const rows = await executor
-    .selectFrom('sales')
+    .selectFrom('sale_flags')
+    .innerJoin('sales', 'sales.id', 'sale_flags.sale_id')
     .select([
-      'id',
-      sql<number>`round(extract(epoch from sold_at) * 1000)`.as('sold_ms'),
-      'price_cents',
-      'grading_company',
-      'grade',
+      'sale_flags.sale_id',
+      'sale_flags.code',
+      'sale_flags.status',
+      'sales.sold_at',
+      'sales.price_cents',
+      'sales.grading_company',
+      'sales.grade',
     ])
-    .where('set_id', '=', setId)
-    .where('card_name', '=', cardName)
-    .where('sold_at', '>=', from)
-    .where('sold_at', '<=', to)
-    .orderBy('sold_at')
-    .orderBy('id')
+    .where('sale_flags.set_id', '=', setId)
+    .where('sale_flags.card_name', '=', cardName)
+    .where('sale_flags.sold_at', '>=', from)
+    .where('sale_flags.sold_at', '<=', to)
+    .where('sale_flags.code', 'in', ['outlier-high', 'outlier-low'])
     .execute();
-  return rows.map((row) => [
-    row.id,
-    Number(row.sold_ms),
-    Number(row.price_cents),
-    row.grading_company,
-    row.grade === null ? null : Number(row.grade),
-  ]);
+  return rows.map((row) => ({
+    ...row,
+    price_cents: Number(row.price_cents),
+    grade: row.grade === null ? null : Number(row.grade),
+  }));
 }
 
-/** The seller and sale day of the given sales, for the same-day duplicate check. */
-export async function sellersAndDays(
+/** A sale of a card sold at one of the given instants, with what tells equal-valued sales apart from others. */
+export interface SaleAt {
+  id: string;
+  sold_at: string;
+  price_cents: number;
+  grading_company: string | null;
+  grade: number | null;
+}
+
+/** The card's sales sold at the given instants (ISO text, as stored), off the analysis index. */
+export async function cardSalesAt(
   executor: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, { seller: string; soldOn: string }>> {
-  const found = new Map<string, { seller: string; soldOn: string }>();
-  for (const part of chunks(ids)) {
+  setId: string,
+  cardName: string,
+  instants: readonly string[],
+): Promise<SaleAt[]> {
+  const found: SaleAt[] = [];
+  for (const part of chunks([...new Set(instants)])) {
     const rows = await executor
       .selectFrom('sales')
-      .select(['id', 'seller', 'sold_on'])
-      .where('id', 'in', part)
+      .select(['id', 'sold_at', 'price_cents', 'grading_company', 'grade'])
+      .where('set_id', '=', setId)
+      .where('card_name', '=', cardName)
+      .where('sold_at', 'in', part)
       .execute();
-    for (const row of rows)
-      found.set(row.id, { seller: row.seller, soldOn: String(row.sold_on).slice(0, 10) });
+    for (const row of rows) {
+      found.push({
+        ...row,
+        price_cents: Number(row.price_cents),
+        grade: row.grade === null ? null : Number(row.grade),
+      });
+    }
   }
   return found;
 }
 
-/** The outlier flags of one card's sales in a time range, whatever their status. */
-export function outlierFlagsBetween(
+/** One cohort's sales of a card at one price in a time range, with seller and sale day: duplicate candidates. */
+export function cohortSalesAtPrice(
   executor: Kysely<Database>,
-  setId: string,
-  cardName: string,
-  from: string,
-  to: string,
-): Promise<{ sale_id: string; code: string; status: FlagStatus }[]> {
+  sale: {
+    setId: string;
+    cardName: string;
+    grader: string | null;
+    grade: number | null;
+    priceCents: number;
+    from: string;
+    before: string;
+  },
+): Promise<{ id: string; sold_at: string; seller: string; sold_on: string }[]> {
   return executor
-    .selectFrom('sale_flags')
-    .select(['sale_id', 'code', 'status'])
-    .where('set_id', '=', setId)
-    .where('card_name', '=', cardName)
-    .where('sold_at', '>=', from)
-    .where('sold_at', '<=', to)
-    .where('code', 'in', ['outlier-high', 'outlier-low'])
+    .selectFrom('sales')
+    .select(['id', 'sold_at', 'seller', 'sold_on'])
+    .where('set_id', '=', sale.setId)
+    .where('card_name', '=', sale.cardName)
+    .where('sold_at', '>=', sale.from)
+    .where('sold_at', '<', sale.before)
+    .where('price_cents', '=', sale.priceCents)
+    .where((eb) =>
+      sale.grader === null ? eb('grading_company', 'is', null) : eb('grading_company', '=', sale.grader),
+    )
+    .where((eb) => (sale.grade === null ? eb('grade', 'is', null) : eb('grade', '=', sale.grade)))
     .execute();
 }
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryAnalysisCache } from './analysis-cache.ts';
+import { MemoryCardCache } from './memory-card-cache.ts';
 
 const bytes = (text: string) => Buffer.from(text);
 const sizeOf = (value: Buffer) => value.byteLength;
+const limits = { ttlMs: 5 * 60_000, maxBytes: 1024 };
 
-describe('MemoryAnalysisCache', () => {
-  it('answers from memory for five minutes, then forgets', () => {
+describe('MemoryCardCache', () => {
+  it('answers from memory for its time to live, then forgets', () => {
     let now = 0;
-    const cache = new MemoryAnalysisCache({ sizeOf, now: () => now });
+    const cache = new MemoryCardCache({ sizeOf, ...limits, now: () => now });
     cache.set('a', bytes('1'));
     now = 5 * 60_000 - 1;
     expect(cache.get('a')?.toString()).toBe('1');
@@ -17,7 +18,7 @@ describe('MemoryAnalysisCache', () => {
   });
 
   it('evicts the least recently used entry when full', () => {
-    const cache = new MemoryAnalysisCache({ sizeOf, maxEntries: 2 });
+    const cache = new MemoryCardCache({ sizeOf, ...limits, maxEntries: 2 });
     cache.set('a', bytes('1'));
     cache.set('b', bytes('2'));
     cache.get('a');
@@ -29,7 +30,7 @@ describe('MemoryAnalysisCache', () => {
   });
 
   it('keeps its values within the byte budget, oldest out first', () => {
-    const cache = new MemoryAnalysisCache({ sizeOf, maxBytes: 10 });
+    const cache = new MemoryCardCache({ sizeOf, ...limits, maxBytes: 10 });
     cache.set('a', bytes('aaaa'));
     cache.set('b', bytes('bbbb'));
     cache.set('a', bytes('AAAA'));
@@ -43,7 +44,7 @@ describe('MemoryAnalysisCache', () => {
   });
 
   it('drops the entries of named cards, keyed by card id alone or followed by |, and moves to a new generation', () => {
-    const cache = new MemoryAnalysisCache({ sizeOf });
+    const cache = new MemoryCardCache({ sizeOf, ...limits });
     for (const key of ['base_set-4', 'base_set-4|all|1', 'base_set-40|all|1', 'base_set-2|ladder'])
       cache.set(key, bytes(key));
     const before = cache.generation;
@@ -57,7 +58,7 @@ describe('MemoryAnalysisCache', () => {
   });
 
   it('drops everything on clear and moves to a new generation', () => {
-    const cache = new MemoryAnalysisCache({ sizeOf });
+    const cache = new MemoryCardCache({ sizeOf, ...limits });
     cache.set('a', bytes('1'));
     const before = cache.generation;
     cache.clear();

@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Card } from '#shared/catalogue.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { MemoryCardCache } from '../../memory-card-cache.ts';
+import * as repo from './card-sales.repository.ts';
+import { type CardSales, cardSalesBytes } from './card-sales.ts';
+import { applySalesChanges } from './card-sales-changes.ts';
+
+/** A card as the store knows it: its catalogue id, and the set and name its sales are stored under. */
+export type CardRef = Pick<Card, 'cardId' | 'setId' | 'searchName'>;
+
+/** A card with 50,000 sales takes about 900 KB of columns; this keeps the few hundred busiest cards. */
+const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * A card's columns stay this long after they were last brought up to date, well within the change log's
+ * retention (SALES_CHANGES_RETENTION_MS), so the entries a held card still needs are always there.
+ */
+const CARD_SALES_TTL_MS = 60 * 60_000;
+
+/** Below this many sales a card's changes are always applied, even when they outnumber its sales. */
+const MIN_CHANGES_APPLIED = 1000;
+
+type HeldCard = repo.CardSalesAt;
+
+/** What the store has read from the database, for tests and the benchmark. */
+export interface CardSalesReads {
+  /** Cards read whole. */
+  wholeCards: number;
+  /** Sales rows those reads handed over. */
+  saleRows: number;
+  /** Change-log entries read to bring held cards up to date. */
+  changeRows: number;
+}
+
+/**
+ * Every sale of a card as columns (decision 010), read whole once and then kept up to date from the sales
+ * change log (decision 025): each time a computation needs a card, the log's entries for it since the
+ * columns were last brought up to date (usually none) are read and applied. So every instance answers
+ * from the sales as committed, whichever instance or tool changed them, without reading the card again.
+ * A card is read whole when it is not held, when the log has more entries for it than it has sales, when
+ * an entry says every card changed (a bulk load), or when the log and the columns disagree.
+ */
+export class CardSalesStore {
+  readonly reads: CardSalesReads = { wholeCards: 0, saleRows: 0, changeRows: 0 };
+  private readonly cards = new MemoryCardCache<HeldCard>({
+    sizeOf: (held) => cardSalesBytes(held.sales),
+    maxBytes: CARD_SALES_MAX_BYTES,
+    ttlMs: CARD_SALES_TTL_MS,
+  });
+  private readonly running = new Map<string, Promise<CardSales>>();
+  /** Bumped when sales change, so a request after a change never joins a look at the log begun before it. */
+  private changes = 0;
+
+  /** Sales changed somewhere: the next look at the log must start after this moment. */
+  salesChanged(): void {
+    this.changes++;
+  }
+
+  /** Drops every card (tests, and the benchmark's measure of reading a card whole). */
+  clear(): void {
+    this.cards.clear();
+    this.changes++;
+  }
+
+  salesOf(database: DatabaseHandle, card: CardRef): Promise<CardSales> {
+    const key = `${this.changes}|${card.cardId}`;
+    const pending = this.running.get(key);
+    if (pending) return pending;
+    const promise = this.upToDate(database, card).finally(() => this.running.delete(key));
+    this.running.set(key, promise);
+    return promise;
+  }
+
+  /**
+   * The card's columns as a writer's transaction sees them, its own uncommitted sales included, read
+   * through that transaction and not kept: the caller hands them to `keep` once the transaction has
+   * committed. `whole` reads the card whole, for a writer that stores sales without logging them.
+   */
+  async salesWithin(
+    database: DatabaseHandle,
+    transaction: Kysely<Database>,
+    card: CardRef,
+    whole = false,
+  ): Promise<repo.CardSalesAt> {
+    const held = whole ? undefined : this.cards.get(card.cardId);
+    const caughtUp = held && (await this.catchUp(transaction, card, held));
+    return caughtUp ?? repo.cardSales(database, transaction, card.setId, card.searchName);
+  }
+
+  /** Keeps columns read within a transaction that has committed, unless the store holds newer ones. */
+  keep(card: CardRef, at: repo.CardSalesAt): void {
+    const held = this.cards.get(card.cardId);
+    if (!held || held.seq < at.seq) this.cards.set(card.cardId, at);
+  }
+
+  /** The held columns with the log's entries since, or undefined when the card must be read whole. */
+  private async catchUp(
+    db: Kysely<Database>,
+    card: CardRef,
+    held: HeldCard,
+  ): Promise<repo.CardSalesAt | undefined> {
+    const limit = Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length);
+    const since = await repo.cardChangesSince(db, card.setId, card.searchName, held.seq, limit);
+    this.reads.changeRows += since.changes.length;
+    if (since.tooMany) return undefined;
+    if (since.changes.length === 0) return held;
+    const sales = applySalesChanges(held.sales, since.changes);
+    return sales && { sales, seq: since.seq };
+  }
+
+  private async upToDate(database: DatabaseHandle, card: CardRef): Promise<CardSales> {
+    const held = this.cards.get(card.cardId);
+    const caughtUp = held && (await this.catchUp(database.read, card, held));
+    if (caughtUp) {
+      this.cards.set(card.cardId, caughtUp);
+      return caughtUp.sales;
+    }
+    const whole = await repo.cardSales(database, database.read, card.setId, card.searchName);
+    this.reads.wholeCards++;
+    this.reads.saleRows += whole.sales.prices.length;
+    this.cards.set(card.cardId, whole);
+    return whole.sales;
+  }
+}
+
+const stores = new WeakMap<DatabaseHandle, CardSalesStore>();
+
+/**
+ * The store of a database: one per handle, shared by the answers that read the columns and the writers that
+ * flag new sales from them (and hand back what they read), so a card is read whole once per process.
+ */
+export function cardSalesStoreOf(database: DatabaseHandle): CardSalesStore {
+  let store = stores.get(database);
+  if (!store) {
+    store = new CardSalesStore();
+    stores.set(database, store);
+  }
+  return store;
+}
