@@ -8,11 +8,40 @@ export interface GradeCohort {
   soldAt: Float64Array;
 }
 
+/** The cohorts of each columns object, with and without flagged sales, split on first use. */
+const cohortsOfColumns = new WeakMap<CardSales, { withFlagged?: GradeCohort[]; counted?: GradeCohort[] }>();
+
+/** Each cohort's prices sorted, on first use. */
+const sortedPricesOfCohort = new WeakMap<GradeCohort, Float64Array>();
+
 /**
  * A card's sales split by grader and grade (sales without either are left out), each cohort newest first.
- * Flagged, excluded sales are left out unless `includeFlagged`.
+ * Flagged, excluded sales are left out unless `includeFlagged`. A card's columns never change (a change
+ * makes new ones), so their cohorts are split once and shared by every ladder and estimate computed from
+ * them; callers only read them.
  */
-export function gradeCohorts(sales: CardSales, includeFlagged: boolean): GradeCohort[] {
+export function gradeCohorts(sales: CardSales, includeFlagged: boolean): readonly GradeCohort[] {
+  let split = cohortsOfColumns.get(sales);
+  if (!split) {
+    split = {};
+    cohortsOfColumns.set(sales, split);
+  }
+  if (includeFlagged) return (split.withFlagged ??= splitByGrade(sales, true));
+  return (split.counted ??= splitByGrade(sales, false));
+}
+
+/** All of a cohort's prices in ascending order, sorted once per cohort. */
+export function sortedPrices(cohort: GradeCohort): Float64Array {
+  let sorted = sortedPricesOfCohort.get(cohort);
+  if (!sorted) {
+    sorted = Float64Array.from(cohort.prices).sort();
+    sortedPricesOfCohort.set(cohort, sorted);
+  }
+  return sorted;
+}
+
+/** Splits the columns into cohorts, leaving out excluded sales unless `includeFlagged`. */
+function splitByGrade(sales: CardSales, includeFlagged: boolean): GradeCohort[] {
   const { gradeCodes, excluded } = sales;
   const counts = new Uint32Array(sales.gradeKeys.length);
   for (let index = 0; index < gradeCodes.length; index++) {

@@ -79,9 +79,13 @@ function byValueThenWeight(values: ArrayLike<number>, weights: ArrayLike<number>
  * numeric sort of a copy, without the weighted version's index sort, for the ladder's large cohorts.
  */
 export function quantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
-  const count = values.length;
+  return quantilesOfSorted(Float64Array.from(values).sort(), probabilities);
+}
+
+/** `quantiles` of values already in ascending order. */
+export function quantilesOfSorted(sorted: ArrayLike<number>, probabilities: readonly number[]): number[] {
+  const count = sorted.length;
   if (count === 0) return probabilities.map(() => Number.NaN);
-  const sorted = Float64Array.from(values).sort();
   return probabilities.map((p) => {
     const rank = p * count - 0.5;
     if (rank <= 0) return sorted[0]!;

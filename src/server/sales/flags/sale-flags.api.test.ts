@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
 import { AnalysisResponseSchema } from '#shared/schemas/sales.ts';
+import { saleRow } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 
 const TODAY = '2026-06-30';
@@ -130,6 +131,29 @@ describe('flags computed on import', () => {
     });
     expect((await flagsOf(otherSeller.id)).flags).toEqual([]);
     expect((await flagsOf(otherDay.id)).flags).toEqual([]);
+  });
+
+  it('judges new sales against every stored sale, also those another writer stored since the last import', async () => {
+    await importRecords(cohort('Nidoking'));
+    // Five $1,000 sales written straight to the table, as another instance or tool would: only the change
+    // log tells this instance about them.
+    await t.app.context.database.db
+      .insertInto('sales')
+      .values(
+        ['2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10'].map((day) =>
+          saleRow({ card_name: 'Nidoking', price_cents: 100_000, sold_at: `${day}T12:00:00.000Z` }),
+        ),
+      )
+      .execute();
+    const high = sale('Nidoking', 3000, '2026-05-12');
+    await importRecords([high]);
+    expect((await flagsOf(high.id)).flags).toEqual([
+      {
+        code: 'outlier-high',
+        reason: '5.5× the median of $550 of 10 other PSA 9 sales within 90 days',
+        status: 'open',
+      },
+    ]);
   });
 
   it('flags a certificate sold again at the same price within 14 days, not after 15', async () => {
