@@ -2,7 +2,7 @@ import type { Notification, NotificationsResponse } from '#shared/schemas/notifi
 import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
-import { unsubscribeFromEmails } from '../../notifications/email-digest.repository.ts';
+import { unsubscribeFromEmails } from '../../notifications/email-preference.repository.ts';
 import { verifyUnsubscribeToken } from '../../notifications/unsubscribe-token.ts';
 import * as repo from './notifications.repository.ts';
 
