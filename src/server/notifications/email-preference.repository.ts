@@ -1,5 +1,15 @@
 import type { DatabaseHandle } from '../db/connect.ts';
 
+/** Whether the collector gets alert emails: yes unless they unsubscribed or turned them off. */
+export async function alertEmailsOn(database: DatabaseHandle, userId: string): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('notification_emails')
+    .select('unsubscribed_at')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return !row || row.unsubscribed_at === null;
+}
+
 /** Ends alert emails for the collector; true when the account exists. */
 export async function unsubscribeFromEmails(
   database: DatabaseHandle,
@@ -18,4 +28,21 @@ export async function unsubscribeFromEmails(
     )
     .execute();
   return true;
+}
+
+/**
+ * Turns alert emails back on. The hour since the last digest still counts, and only alerts from now on are
+ * emailed: what arrived while emails were off was not meant for the inbox.
+ */
+export async function resubscribeToEmails(
+  database: DatabaseHandle,
+  userId: string,
+  now: string,
+): Promise<void> {
+  await database.db
+    .updateTable('notification_emails')
+    .set({ unsubscribed_at: null, resumed_at: now })
+    .where('user_id', '=', userId)
+    .where('unsubscribed_at', 'is not', null)
+    .execute();
 }
