@@ -63,6 +63,7 @@ function escapeHtml(text: string): string {
 export class EmailDigest {
   private readonly transport: Transporter;
   private lastCheck = 0;
+  private closed = false;
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicOrigin' | 'port'>,
@@ -83,10 +84,12 @@ export class EmailDigest {
     const at = new Date(now).toISOString();
     const sentBefore = new Date(now - HOUR_MS).toISOString();
     for (const userId of await collectorsDue(this.database, sentBefore, PER_PASS)) {
+      if (this.closed) break;
       await claimDigest(this.database, userId, at, sentBefore);
     }
     let sent = 0;
     for (const id of await digestsDue(this.database, at, PER_PASS)) {
+      if (this.closed) break;
       if (await this.attempt(id, now)) sent += 1;
     }
     return sent;
@@ -128,7 +131,9 @@ export class EmailDigest {
     return true;
   }
 
+  /** Starts no further claim or attempt; one under way finishes (what is left waits for the next start). */
   close(): void {
+    this.closed = true;
     this.transport.close();
   }
 

@@ -108,9 +108,9 @@ export class NotificationWorker {
     this.stopping = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
+    this.options.digest?.close();
     await this.running?.catch(() => undefined);
     await this.digestPass;
-    this.options.digest?.close();
   }
 
   /** One pass at a time per instance; a wake-up during a pass makes another pass follow it. */
