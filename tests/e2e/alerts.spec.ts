@@ -106,6 +106,41 @@ test.describe('alerts @mobile', () => {
     await expect(watching).toContainText('You are not watching any card.');
   });
 
+  test('a collector turns Alert emails off under the bell, and on again', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/');
+    const openBell = async () => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await expect(panel).toBeVisible();
+      return panel;
+    };
+
+    let panel = await openBell();
+    const emails = panel.getByRole('switch', { name: 'Alert emails' });
+    await expect(emails).toBeChecked();
+    await expect(emails).toHaveAccessibleDescription('At most one email an hour listing your new alerts.');
+    await expectAccessible(page);
+    await emails.click();
+    await expect(emails).not.toBeChecked();
+    await expect(emails).toHaveAccessibleDescription('No alert emails. Your alerts still show up here.');
+    await expect
+      .poll(async () => (await page.request.get('/api/notifications/email-preference')).json())
+      .toEqual({ alertEmails: false });
+
+    // The choice is kept: after a reload the switch is still off, until it is turned on again.
+    await page.reload();
+    panel = await openBell();
+    await expect(panel.getByRole('switch', { name: 'Alert emails' })).not.toBeChecked();
+    await panel.getByRole('switch', { name: 'Alert emails' }).click();
+    await expect(panel.getByRole('switch', { name: 'Alert emails' })).toBeChecked();
+    await expect
+      .poll(async () => (await page.request.get('/api/notifications/email-preference')).json())
+      .toEqual({ alertEmails: true });
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
   test('an unsubscribe link asks first, and says so when it is not ours', async ({ page }) => {
     await page.goto('/unsubscribe?token=someone.forged');
     await expect(page.getByRole('heading', { level: 1, name: 'Stop alert emails?' })).toBeVisible();

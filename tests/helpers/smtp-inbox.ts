@@ -29,17 +29,46 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, headers, body: decodeQuotedPrintable(raw.slice(split + 4)) };
 }
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpInbox(): Promise<{
+/** What a refusing server says with each reply code, as real servers word it. */
+const REPLIES: Record<number, string> = {
+  421: '4.3.2 Service shutting down, try again later',
+  451: '4.7.1 Greylisted, please try again later',
+  550: '5.1.1 Mailbox unavailable',
+  554: '5.7.1 Message refused',
+};
+
+export interface SmtpInbox {
   url: string;
+  port: number;
+  /** The messages it accepted. */
   mails: ReceivedMail[];
+  /** The recipient of every message it was offered, accepted or refused. */
+  offered: string[];
+  /** Refuses the next `times` messages to `address` with an SMTP reply of `code` (every one by default). */
+  refuse(address: string, code: number, times?: number): void;
   close(): Promise<void>;
-}> {
+}
+
+/**
+ * A real SMTP server that keeps what it receives, on a free local port or the one given. It can refuse a
+ * recipient with a reply code, as a greylisting (451) or unknown mailbox (550) server does.
+ */
+export async function startSmtpInbox(options: { port?: number } = {}): Promise<SmtpInbox> {
   const mails: ReceivedMail[] = [];
+  const offered: string[] = [];
+  const refusals = new Map<string, { code: number; times: number }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      offered.push(address.address);
+      const refusal = refusals.get(address.address);
+      if (!refusal) return callback();
+      refusal.times -= 1;
+      if (refusal.times <= 0) refusals.delete(address.address);
+      callback(Object.assign(new Error(REPLIES[refusal.code] ?? 'Refused'), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,11 +83,16 @@ export async function startSmtpInbox(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     mails,
+    offered,
+    refuse(address, code, times = Number.POSITIVE_INFINITY) {
+      refusals.set(address, { code, times });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

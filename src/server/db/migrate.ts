@@ -10,6 +10,7 @@ import { collectedCopies } from './migrations/009-collected-copies.ts';
 import { compHygiene } from './migrations/010-comp-hygiene.ts';
 import { watchesAndNotifications } from './migrations/011-watches-and-notifications.ts';
 import { salesChangeLog } from './migrations/012-sales-change-log.ts';
+import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -25,6 +26,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '010-comp-hygiene': compHygiene(handle.dialect),
         '011-watches-and-notifications': watchesAndNotifications(handle.dialect),
         '012-sales-change-log': salesChangeLog(handle.dialect),
+        '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
       };
     },
   };

@@ -298,13 +298,38 @@ export interface NotificationsTable {
   owner_id: string | null;
   created_at: string;
   read_at: string | null;
+  /** When an email carrying it was accepted by the mail server. */
   emailed_at: string | null;
+  /** The digest that carries it (alert_emails), once it was claimed for one; migration 013. */
+  alert_email_id: number | null;
 }
 
 interface NotificationEmailsTable {
   user_id: string;
+  /** When the collector's last digest was claimed, then when it was accepted: one an hour at most. */
   last_sent_at: string | null;
   unsubscribed_at: string | null;
+  /** When they last turned alert emails back on; alerts made before it are not emailed. */
+  resumed_at: string | null;
+}
+
+/**
+ * pending: waits for its next attempt; sent: the mail server accepted it; failed: refused for good, or out
+ * of attempts; cancelled: the collector turned emails off, or its alerts were deleted, before it went.
+ */
+export type AlertEmailStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
+
+interface AlertEmailsTable {
+  id: Generated<number>;
+  user_id: string;
+  status: AlertEmailStatus;
+  attempts: Generated<number>;
+  /** Pending: not to be tried before this (a retry's backoff, or the claim of an attempt under way). */
+  next_attempt_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+  /** The mail server's last refusal, or why the connection failed. */
+  last_error: string | null;
 }
 
 interface AppSecretsTable {
@@ -335,6 +360,7 @@ export interface Database {
   notification_outbox: NotificationOutboxTable;
   notifications: NotificationsTable;
   notification_emails: NotificationEmailsTable;
+  alert_emails: AlertEmailsTable;
   app_secrets: AppSecretsTable;
 }
 

@@ -5,15 +5,39 @@ import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Config } from '../env.ts';
-import { claimDigest, collectorsDue, type DigestLine } from './email-digest.repository.ts';
+import {
+  claimDigest,
+  closeDigest,
+  collectorsDue,
+  type DigestAttempt,
+  type DigestContent,
+  type DigestLine,
+  digestContent,
+  digestsDue,
+  recordDigestSent,
+  scheduleDigestRetry,
+  takeDigest,
+} from './email-digest.repository.ts';
+import { describeSendFailure } from './send-failure.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-const CHECK_EVERY_MS = 60 * 1000;
-/** Collectors looked at per pass; the rest wait for the next minute. */
-const COLLECTORS_PER_PASS = 200;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const CHECK_EVERY_MS = MINUTE_MS;
+/** Collectors, and digests due for an attempt, looked at per pass; the rest wait for the next minute. */
+const PER_PASS = 200;
 /** Notifications listed in one email; the rest are counted. */
 const LINES_PER_EMAIL = 20;
+/**
+ * The waits after a failed attempt before the next (docs/decisions/026-alert-email-retries.md): a digest the
+ * mail server could not take is tried six times over about two and a half hours, then given up.
+ */
+const RETRY_DELAYS_MS = [1, 5, 15, 60, 60].map((minutes) => minutes * MINUTE_MS);
+const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long an attempt holds its digest; far longer than a send can take with the timeouts below. */
+const ATTEMPT_HOLD_MS = 15 * MINUTE_MS;
+/** A mail server that does not answer fails the attempt rather than the worker's whole pass. */
+const TRANSPORT_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 function toFacts(line: DigestLine): NotificationFacts {
   return {
@@ -32,18 +56,21 @@ function escapeHtml(text: string): string {
 
 /**
  * The hourly email (docs/product.md §10): a collector with new notifications gets at most one email an hour
- * listing them, with a List-Unsubscribe header and an unsubscribe link that works without signing in.
+ * listing them, with a List-Unsubscribe header and an unsubscribe link that works without signing in. A
+ * digest is claimed in the database first, then sent; one the mail server could not take is tried again
+ * later, and its alerts count as emailed only once a server accepted it.
  */
 export class EmailDigest {
   private readonly transport: Transporter;
   private lastCheck = 0;
+  private closed = false;
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicOrigin' | 'port'>,
     private readonly database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport(config.smtpUrl);
+    this.transport = nodemailer.createTransport({ url: config.smtpUrl, ...TRANSPORT_TIMEOUTS });
   }
 
   async sendDueAtMostEveryMinute(): Promise<void> {
@@ -52,31 +79,67 @@ export class EmailDigest {
     await this.sendDue();
   }
 
-  /** Sends every digest that is due; returns how many were sent. */
+  /** Claims the digests that are due and makes every due attempt; returns how many emails went. */
   async sendDue(now: number = Date.now()): Promise<number> {
-    const sentBefore = new Date(now - HOUR_MS).toISOString();
     const at = new Date(now).toISOString();
+    const sentBefore = new Date(now - HOUR_MS).toISOString();
+    for (const userId of await collectorsDue(this.database, sentBefore, PER_PASS)) {
+      if (this.closed) break;
+      await claimDigest(this.database, userId, at, sentBefore);
+    }
     let sent = 0;
-    for (const userId of await collectorsDue(this.database, sentBefore, COLLECTORS_PER_PASS)) {
-      const digest = await claimDigest(this.database, userId, at, sentBefore, LINES_PER_EMAIL);
-      if (!digest) continue;
-      try {
-        await this.send(userId, digest.email, digest.username, digest.lines, digest.total);
-        sent += 1;
-      } catch (error) {
-        this.log.warn({ err: error }, 'an alert email could not be sent');
-      }
+    for (const id of await digestsDue(this.database, at, PER_PASS)) {
+      if (this.closed) break;
+      if (await this.attempt(id, now)) sent += 1;
     }
     return sent;
   }
 
+  /**
+   * One attempt at one digest. A refusal for good, or the last attempt failing, ends it; any other failure
+   * waits its turn to be tried again. Either way its alerts stay in the app and are not marked emailed.
+   */
+  private async attempt(id: number, now: number): Promise<boolean> {
+    const at = new Date(now).toISOString();
+    const digest = await takeDigest(this.database, id, at, new Date(now + ATTEMPT_HOLD_MS).toISOString());
+    if (!digest) return false;
+    const content = await digestContent(this.database, digest, LINES_PER_EMAIL);
+    if (!content?.subscribed || content.total === 0) {
+      await closeDigest(this.database, id, 'cancelled', null);
+      return false;
+    }
+    try {
+      await this.send(digest, content);
+    } catch (error) {
+      const failure = describeSendFailure(error);
+      const last = failure.permanent || digest.attempt >= MAX_ATTEMPTS;
+      if (last) {
+        await closeDigest(this.database, id, 'failed', failure.reason);
+      } else {
+        const retryAt = new Date(now + (RETRY_DELAYS_MS[digest.attempt - 1] ?? HOUR_MS)).toISOString();
+        await scheduleDigestRetry(this.database, id, retryAt, failure.reason);
+      }
+      this.log.warn(
+        { err: error, alertEmail: id, attempt: digest.attempt, permanent: failure.permanent },
+        last
+          ? 'an alert email could not be sent; giving it up'
+          : 'an alert email could not be sent; trying again later',
+      );
+      return false;
+    }
+    await recordDigestSent(this.database, digest, at);
+    return true;
+  }
+
+  /** Starts no further claim or attempt; one under way finishes (what is left waits for the next start). */
   close(): void {
+    this.closed = true;
     this.transport.close();
   }
 
-  private async send(userId: string, to: string, username: string, lines: DigestLine[], total: number) {
+  private async send(digest: DigestAttempt, { email, username, lines, total }: DigestContent) {
     const origin = this.config.publicOrigin ?? `http://localhost:${this.config.port}`;
-    const token = encodeURIComponent(await unsubscribeToken(this.database.db, userId));
+    const token = encodeURIComponent(await unsubscribeToken(this.database.db, digest.userId));
     // Mail clients post to the API address (one click); the link in the text opens the page that asks first.
     const oneClick = `${origin}/api/notifications/unsubscribe?token=${token}`;
     const unsubscribe = `${origin}/unsubscribe?token=${token}`;
@@ -105,7 +168,10 @@ export class EmailDigest {
     ].join('\n');
     await this.transport.sendMail({
       from: this.config.mailFrom,
-      to,
+      to: email,
+      // The same on every attempt: should an accepted attempt go unrecorded (the instance died in between)
+      // and be made again, mailboxes that recognise a repeated Message-ID show it once.
+      messageId: `<alert-${digest.id}.${Date.parse(digest.createdAt)}@${new URL(origin).hostname}>`,
       subject,
       text,
       html,

@@ -22,7 +22,10 @@ export interface NotificationWorkerOptions {
   live: LiveBus;
   salesEvents: SalesEvents;
   log: FastifyBaseLogger;
-  /** The email digest, when SMTP_URL is set: looked at after each pass while the worker runs. */
+  /**
+   * The email digest, when SMTP_URL is set: looked at after each pass while the worker runs, beside it, so
+   * a slow or failing mail server never holds up or fails the alerts themselves.
+   */
   digest?: EmailDigest;
 }
 
@@ -57,6 +60,7 @@ function openedItem(payload: string): string | undefined {
 export class NotificationWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private digestPass: Promise<void> | undefined;
   private again = false;
   private stopping = false;
   private unsubscribe: (() => void) | undefined;
@@ -104,8 +108,9 @@ export class NotificationWorker {
     this.stopping = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
-    await this.running?.catch(() => undefined);
     this.options.digest?.close();
+    await this.running?.catch(() => undefined);
+    await this.digestPass;
   }
 
   /** One pass at a time per instance; a wake-up during a pass makes another pass follow it. */
@@ -119,13 +124,27 @@ export class NotificationWorker {
         do {
           this.again = false;
           await this.processPending();
-          await this.options.digest?.sendDueAtMostEveryMinute();
+          this.lookAtDigests();
         } while (this.again && !this.stopping);
       } finally {
         this.running = undefined;
       }
     })();
     return this.running;
+  }
+
+  /** Starts a look at the due alert emails unless one is under way; it fails on its own, logged. */
+  private lookAtDigests(): void {
+    const { digest, log } = this.options;
+    if (!digest || this.digestPass || this.stopping) return;
+    this.digestPass = digest
+      .sendDueAtMostEveryMinute()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'alert emails could not be looked at; trying again in a minute');
+      })
+      .finally(() => {
+        this.digestPass = undefined;
+      });
   }
 
   private async handleOne(): Promise<boolean> {

@@ -63,6 +63,12 @@ export const UnsubscribeQuerySchema = z.object({
 
 export const UnsubscribedResponseSchema = z.object({ unsubscribed: z.literal(true) });
 
+/** The collector's Alert emails switch (docs/product.md §10); off is the same as unsubscribing. */
+export const EmailPreferenceSchema = z.object({
+  alertEmails: z.boolean({ error: 'Alert emails is on or off.' }),
+});
+export type EmailPreference = z.infer<typeof EmailPreferenceSchema>;
+
 export const DemandQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),
   card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),

@@ -304,6 +304,18 @@ const MATRIX: Record<string, Entry> = {
     request: () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
     expect: signedIn(200),
   },
+  'GET /api/notifications/email-preference': {
+    request: get('/api/notifications/email-preference'),
+    expect: signedIn(200),
+  },
+  'PUT /api/notifications/email-preference': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/notifications/email-preference',
+      payload: { alertEmails: true },
+    }),
+    expect: signedIn(200),
+  },
   // The link of an alert email works for whoever holds it, signed in or not; the token decides.
   'GET /api/notifications/unsubscribe': {
     request: async (world) => ({

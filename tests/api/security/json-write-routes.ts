@@ -159,4 +159,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/admin/sales/delete',
   'POST /api/admin/sales/restore',
   'POST /api/notifications/read',
+  'PUT /api/notifications/email-preference',
 ];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '#shared/errors.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import {
+  EmailPreferenceSchema,
   MarkReadBodySchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
@@ -15,7 +16,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { listNotifications, markNotificationsRead, unsubscribe } from './notifications.service.ts';
+import {
+  emailPreference,
+  listNotifications,
+  markNotificationsRead,
+  setEmailPreference,
+  unsubscribe,
+} from './notifications.service.ts';
 
 export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
@@ -59,6 +66,35 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
       async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
         return markNotificationsRead(context, user.id, request.body.ids);
+      },
+    );
+
+    app.get(
+      '/api/notifications/email-preference',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Whether you get the hourly alert email',
+          response: { 200: EmailPreferenceSchema, ...errorResponses },
+        },
+      },
+      async (request) => emailPreference(context, requireUser(request, MESSAGES.mustBeLoggedIn).id),
+    );
+
+    app.put(
+      '/api/notifications/email-preference',
+      {
+        schema: {
+          tags: ['notifications'],
+          summary:
+            'Turn the hourly alert email on or off; off is the same as unsubscribing, on resumes it after one',
+          body: EmailPreferenceSchema,
+          response: { 200: EmailPreferenceSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return setEmailPreference(context, user.id, request.body);
       },
     );
 

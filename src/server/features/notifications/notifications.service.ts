@@ -1,8 +1,12 @@
-import type { Notification, NotificationsResponse } from '#shared/schemas/notifications.ts';
+import type { EmailPreference, Notification, NotificationsResponse } from '#shared/schemas/notifications.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
-import { unsubscribeFromEmails } from '../../notifications/email-digest.repository.ts';
+import {
+  alertEmailsOn,
+  resubscribeToEmails,
+  unsubscribeFromEmails,
+} from '../../notifications/email-preference.repository.ts';
 import { verifyUnsubscribeToken } from '../../notifications/unsubscribe-token.ts';
 import * as repo from './notifications.repository.ts';
 
@@ -63,4 +67,26 @@ export async function unsubscribe(context: Pick<AppContext, 'database'>, token: 
   const userId = await verifyUnsubscribeToken(context.database.db, token);
   if (!userId) return false;
   return unsubscribeFromEmails(context.database, userId, new Date().toISOString());
+}
+
+export async function emailPreference(
+  context: Pick<AppContext, 'database'>,
+  userId: string,
+): Promise<EmailPreference> {
+  return { alertEmails: await alertEmailsOn(context.database, userId) };
+}
+
+/**
+ * The Alert emails switch: off is the same as the unsubscribe link; on after that resumes the hourly digest
+ * with the alerts that arrive from now on. The choice is kept even when this server sends no email.
+ */
+export async function setEmailPreference(
+  context: Pick<AppContext, 'database'>,
+  userId: string,
+  preference: EmailPreference,
+): Promise<EmailPreference> {
+  const now = new Date().toISOString();
+  if (preference.alertEmails) await resubscribeToEmails(context.database, userId, now);
+  else await unsubscribeFromEmails(context.database, userId, now);
+  return preference;
 }

@@ -6,6 +6,7 @@ import type { Notification } from '#shared/schemas/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useMarkAllRead, useNotifications } from '#web/features/notifications/api/notifications.ts';
+import { AlertEmailsSwitch } from '#web/features/notifications/components/alert-emails-switch.tsx';
 import { formatCount, formatSaleDate } from '#web/lib/format.ts';
 
 /** Where a notification leads: the card's analysis for a sale, the owner's profile for a card open to offers. */
@@ -27,7 +28,7 @@ function notificationLink(notification: Notification): string {
 
 /**
  * docs/product.md §10: the header's bell. Its badge counts unread notifications and changes live; opening it
- * lists them newest first, and the list can be marked read.
+ * lists them newest first, and the list can be marked read. Its foot holds the Alert emails switch.
  */
 export function NotificationBell() {
   const notifications = useNotifications(true);
@@ -108,6 +109,7 @@ export function NotificationBell() {
               </div>
             ) : null}
           </div>
+          <AlertEmailsSwitch />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

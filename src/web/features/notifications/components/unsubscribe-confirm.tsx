@@ -4,7 +4,8 @@ import { useUnsubscribe } from '#web/features/notifications/api/unsubscribe.ts';
 
 /**
  * docs/product.md §10: where an alert email's unsubscribe link leads. Opening the link only asks; the button
- * does it, so a mail scanner that follows links cannot unsubscribe anyone. No sign-in needed.
+ * does it, so a mail scanner that follows links cannot unsubscribe anyone. No sign-in needed; the answer
+ * says where to turn the emails back on.
  */
 export function UnsubscribeConfirm({ token }: { token: string }) {
   const unsubscribe = useUnsubscribe();
@@ -14,6 +15,9 @@ export function UnsubscribeConfirm({ token }: { token: string }) {
         <h1 className="text-2xl font-bold text-slate-900">You are unsubscribed</h1>
         <p className="text-slate-600">
           We will not send you alert emails any more. Your alerts stay in the app, behind the bell.
+        </p>
+        <p className="text-slate-600">
+          Changed your mind? Sign in, open the bell and turn <strong>Alert emails</strong> back on.
         </p>
       </div>
     );

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
+import {
+  useEmailPreference,
+  useSetEmailPreference,
+} from '#web/features/notifications/api/email-preference.ts';
+
+/**
+ * docs/product.md §10: the Alert emails switch at the foot of the bell's panel. Off is the same as an
+ * email's unsubscribe link; on again resumes the hourly email, which is how a collector who unsubscribed
+ * gets it back.
+ */
+export function AlertEmailsSwitch() {
+  const preference = useEmailPreference();
+  const change = useSetEmailPreference();
+  const hintId = useId();
+  const on = preference.data?.alertEmails ?? false;
+
+  return (
+    <div className="space-y-2 border-t border-slate-100 px-4 py-3">
+      <label className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium text-slate-900">
+        Alert emails
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={on}
+          aria-describedby={hintId}
+          checked={on}
+          disabled={preference.isPending || preference.isError}
+          onChange={(event) => change.mutate({ alertEmails: event.target.checked })}
+          className="size-4 cursor-pointer accent-brand-600 disabled:cursor-default"
+        />
+      </label>
+      <p id={hintId} className="text-xs text-slate-600">
+        {on
+          ? 'At most one email an hour listing your new alerts.'
+          : 'No alert emails. Your alerts still show up here.'}
+      </p>
+      {preference.isError ? (
+        <ErrorNotice message={preference.error.message} onRetry={() => void preference.refetch()} />
+      ) : change.isError ? (
+        <ErrorNotice message={change.error.message} />
+      ) : null}
+    </div>
+  );
+}
