@@ -58,7 +58,7 @@ function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
  * flags of the card's earlier and later sales within reach of them are computed again, since a new sale
  * changes their cohort's median.
  *
- * The card's sales are judged from its columns (decision 026): the card sales store's copy brought up to
+ * The card's sales are judged from its columns (decision 027): the card sales store's copy brought up to
  * date through the writer's transaction from the change log, so a card is not read again for every
  * transaction. Only the sales whose flags change are looked up by their values for their ids. Once the
  * writer has committed, `committed` hands the columns back to the store.
