@@ -26,12 +26,13 @@ function roundTo2(value: number): number {
 }
 
 /**
- * Rearranges `values` so that values[k] is the k-th smallest, everything before it no larger and everything
- * after it no smaller (quickselect: linear on average, where a full sort would be n log n).
+ * Rearranges values[from … to] so that values[k] is the k-th smallest of them, everything before it no
+ * larger and everything after it no smaller (quickselect: linear on average, where a full sort would be
+ * n log n).
  */
-function selectKth(values: Float64Array, k: number): number {
-  let left = 0;
-  let right = values.length - 1;
+export function selectKth(values: Float64Array, k: number, from = 0, to = values.length - 1): number {
+  let left = from;
+  let right = to;
   while (left < right) {
     const pivot = values[(left + right) >> 1]!;
     let i = left;

@@ -11,9 +11,6 @@ export interface GradeCohort {
 /** The cohorts of each columns object, with and without flagged sales, split on first use. */
 const cohortsOfColumns = new WeakMap<CardSales, { withFlagged?: GradeCohort[]; counted?: GradeCohort[] }>();
 
-/** Each cohort's prices sorted, on first use. */
-const sortedPricesOfCohort = new WeakMap<GradeCohort, Float64Array>();
-
 /**
  * A card's sales split by grader and grade (sales without either are left out), each cohort newest first.
  * Flagged, excluded sales are left out unless `includeFlagged`. A card's columns never change (a change
@@ -28,16 +25,6 @@ export function gradeCohorts(sales: CardSales, includeFlagged: boolean): readonl
   }
   if (includeFlagged) return (split.withFlagged ??= splitByGrade(sales, true));
   return (split.counted ??= splitByGrade(sales, false));
-}
-
-/** All of a cohort's prices in ascending order, sorted once per cohort. */
-export function sortedPrices(cohort: GradeCohort): Float64Array {
-  let sorted = sortedPricesOfCohort.get(cohort);
-  if (!sorted) {
-    sorted = Float64Array.from(cohort.prices).sort();
-    sortedPricesOfCohort.set(cohort, sorted);
-  }
-  return sorted;
 }
 
 /** Splits the columns into cohorts, leaving out excluded sales unless `includeFlagged`. */

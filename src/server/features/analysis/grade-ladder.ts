@@ -2,8 +2,8 @@ import { centsToDollars } from '#shared/sales-stats.ts';
 import type { LadderRow } from '#shared/schemas/valuation.ts';
 import type { CardSales } from '../../sales/card-sales/card-sales.ts';
 import { byGraderAndGrade } from './analysis-summary.ts';
-import { countSince, gradeCohorts, sortedPrices } from './grade-cohorts.ts';
-import { quantiles, quantilesOfSorted } from './quantiles.ts';
+import { countSince, gradeCohorts } from './grade-cohorts.ts';
+import { quantiles } from './quantiles.ts';
 
 const DAY_MS = 86_400_000;
 const CHANGE_DAYS = 90;
@@ -46,13 +46,8 @@ export function gradeLadder(sales: CardSales, options: LadderOptions): LadderRow
   for (const cohort of gradeCohorts(sales, options.includeFlagged)) {
     const count = since === undefined ? cohort.prices.length : countSince(cohort.soldAt, since);
     if (count === 0) continue;
-    // All time, the most asked for, reads the cohort's prices as sorted once for its columns.
-    const sorted =
-      count === cohort.prices.length
-        ? sortedPrices(cohort)
-        : Float64Array.from(cohort.prices.subarray(0, count)).sort();
-    const [low = 0, q1 = 0, median = 0, q3 = 0, high = 0] = quantilesOfSorted(
-      sorted,
+    const [low = 0, q1 = 0, median = 0, q3 = 0, high = 0] = quantiles(
+      cohort.prices.subarray(0, count),
       [0, 0.25, 0.5, 0.75, 1],
     );
     rows.push({

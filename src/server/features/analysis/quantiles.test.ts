@@ -59,6 +59,30 @@ describe('quantiles (each value at the middle of its share, straight lines betwe
     );
   });
 
+  it('by selection gives what reading the sorted values gives, ties and repeats included', () => {
+    /** The definition read off a sorted copy. */
+    const bySorting = (values: number[], p: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const rank = p * sorted.length - 0.5;
+      if (rank <= 0) return sorted[0]!;
+      if (rank >= sorted.length - 1) return sorted[sorted.length - 1]!;
+      const lower = Math.floor(rank);
+      return sorted[lower]! + (rank - lower) * (sorted[lower + 1]! - sorted[lower]!);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1, maxLength: 300 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        (values, probabilities) => {
+          const found = quantiles(values, probabilities);
+          probabilities.forEach((p, index) => {
+            expect(found[index]).toBeCloseTo(bySorting(values, p), 9);
+          });
+        },
+      ),
+    );
+  });
+
   it('of no values: NaN', () => {
     expect(quantiles([], [0.5])).toEqual([Number.NaN]);
     expect(weightedQuantiles([], [], [0.5])).toEqual([Number.NaN]);

@@ -1,3 +1,5 @@
+import { selectKth } from '#shared/sales-stats.ts';
+
 /**
  * Quantiles of prices in cents, weighted or not, by one definition (docs/product.md §3, decision 017): the values are
  * sorted (ties ordered by weight, lightest first, so the answer does not depend on the input order), each
@@ -75,22 +77,55 @@ function byValueThenWeight(values: ArrayLike<number>, weights: ArrayLike<number>
 }
 
 /**
- * The same definition with every weight 1, where position (k − ½) / n puts quantile p at rank p·n − ½: a
- * numeric sort of a copy, without the weighted version's index sort, for the ladder's large cohorts.
+ * Finds the values of the given ranks (ascending) in values[from … to]: the middle rank first, then the
+ * ranks below it among the values below it and those above among the values above, so each search covers a
+ * smaller part.
  */
-export function quantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
-  return quantilesOfSorted(Float64Array.from(values).sort(), probabilities);
+function selectRanks(
+  values: Float64Array,
+  ranks: readonly number[],
+  from: number,
+  to: number,
+  found: Map<number, number>,
+): void {
+  if (ranks.length === 0) return;
+  const middle = ranks.length >> 1;
+  const rank = ranks[middle]!;
+  found.set(rank, selectKth(values, rank, from, to));
+  selectRanks(values, ranks.slice(0, middle), from, rank - 1, found);
+  selectRanks(values, ranks.slice(middle + 1), rank + 1, to, found);
 }
 
-/** `quantiles` of values already in ascending order. */
-export function quantilesOfSorted(sorted: ArrayLike<number>, probabilities: readonly number[]): number[] {
-  const count = sorted.length;
+/**
+ * The same definition with every weight 1, where position (k − ½) / n puts quantile p at rank p·n − ½. Only
+ * the ranks asked for are found, by selection in a copy (selectRanks), not by sorting all values: a ladder asks five quantiles of each grade of a card
+ * with tens of thousands of sales, after every change to them.
+ */
+export function quantiles(values: ArrayLike<number>, probabilities: readonly number[]): number[] {
+  const count = values.length;
   if (count === 0) return probabilities.map(() => Number.NaN);
+  const lowerRank = (p: number) => Math.min(count - 1, Math.max(0, Math.floor(p * count - 0.5)));
+  const ranks = new Set<number>();
+  for (const p of probabilities) {
+    const lower = lowerRank(p);
+    ranks.add(lower);
+    if (lower + 1 < count) ranks.add(lower + 1);
+  }
+  const valueAt = new Map<number, number>();
+  // The constructor copies a typed array in one block; Float64Array.from walks it as an iterable.
+  selectRanks(
+    new Float64Array(values),
+    [...ranks].sort((a, b) => a - b),
+    0,
+    count - 1,
+    valueAt,
+  );
   return probabilities.map((p) => {
     const rank = p * count - 0.5;
-    if (rank <= 0) return sorted[0]!;
-    if (rank >= count - 1) return sorted[count - 1]!;
+    if (rank <= 0) return valueAt.get(0)!;
+    if (rank >= count - 1) return valueAt.get(count - 1)!;
     const lower = Math.floor(rank);
-    return sorted[lower]! + (rank - lower) * (sorted[lower + 1]! - sorted[lower]!);
+    const low = valueAt.get(lower)!;
+    return low + (rank - lower) * (valueAt.get(lower + 1)! - low);
   });
 }
