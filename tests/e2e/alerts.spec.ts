@@ -126,7 +126,7 @@ test.describe('alerts @mobile', () => {
     await expect(emails).toHaveAccessibleDescription('No alert emails. Your alerts still show up here.');
     await expect
       .poll(async () => (await page.request.get('/api/notifications/email-preference')).json())
-      .toEqual({ alertEmails: false });
+      .toEqual({ alertEmails: false, undelivered: null });
 
     // The choice is kept: after a reload the switch is still off, until it is turned on again.
     await page.reload();
@@ -136,7 +136,7 @@ test.describe('alerts @mobile', () => {
     await expect(panel.getByRole('switch', { name: 'Alert emails' })).toBeChecked();
     await expect
       .poll(async () => (await page.request.get('/api/notifications/email-preference')).json())
-      .toEqual({ alertEmails: true });
+      .toEqual({ alertEmails: true, undelivered: null });
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });

@@ -10,6 +10,30 @@ export async function alertEmailsOn(database: DatabaseHandle, userId: string): P
   return !row || row.unsubscribed_at === null;
 }
 
+/** A mail server's reply refusing a message: a 4xx or 5xx code first. */
+const SMTP_REFUSAL = /^[45]\d\d\b/;
+
+/**
+ * The collector's newest alert email when a mail server refused it for good (docs/product.md §10): when it
+ * was written and the server's answer. Null when the newest went, is still being tried, or there is none,
+ * and when our own mail service could not be reached: that is for operations, not something the collector
+ * can act on.
+ */
+export async function lastUndeliveredEmail(
+  database: DatabaseHandle,
+  userId: string,
+): Promise<{ at: string; reason: string } | null> {
+  const newest = await database.db
+    .selectFrom('alert_emails')
+    .select(['status', 'created_at', 'last_error'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const reply = newest?.status === 'failed' ? newest.last_error : null;
+  return reply && SMTP_REFUSAL.test(reply) ? { at: newest!.created_at, reason: reply } : null;
+}
+
 /** Ends alert emails for the collector; true when the account exists. */
 export async function unsubscribeFromEmails(
   database: DatabaseHandle,

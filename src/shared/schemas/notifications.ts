@@ -69,6 +69,13 @@ export const EmailPreferenceSchema = z.object({
 });
 export type EmailPreference = z.infer<typeof EmailPreferenceSchema>;
 
+/** The switch's state as the collector sees it: the choice, and the newest alert email if it never arrived. */
+export const EmailPreferenceStatusSchema = EmailPreferenceSchema.extend({
+  /** When that email was written, and the mail server's last answer (or why it could not be reached). */
+  undelivered: z.object({ at: z.string(), reason: z.string() }).nullable(),
+});
+export type EmailPreferenceStatus = z.infer<typeof EmailPreferenceStatusSchema>;
+
 export const DemandQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),
   card: z.string().trim().min(1, 'Enter a card name.').max(100, 'Card names are at most 100 characters.'),

@@ -53,21 +53,21 @@ describe('the Alert emails switch', () => {
         fields: { alertEmails: 'Alert emails is on or off.' },
       });
     }
-    expect(await preferenceOf(collector)).toEqual({ alertEmails: true });
+    expect(await preferenceOf(collector)).toEqual({ alertEmails: true, undelivered: null });
   });
 
   it('is on for a new collector, and stays as it was last set', async () => {
     const collector = await registerUser(t.app);
     const other = await registerUser(t.app);
-    expect(await preferenceOf(collector)).toEqual({ alertEmails: true });
+    expect(await preferenceOf(collector)).toEqual({ alertEmails: true, undelivered: null });
     const off = await turn(collector, false);
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ alertEmails: false });
-    expect(await preferenceOf(collector)).toEqual({ alertEmails: false });
-    expect(await preferenceOf(other)).toEqual({ alertEmails: true });
-    expect((await turn(collector, false)).json()).toEqual({ alertEmails: false });
-    expect((await turn(collector, true)).json()).toEqual({ alertEmails: true });
-    expect(await preferenceOf(collector)).toEqual({ alertEmails: true });
+    expect(off.json()).toEqual({ alertEmails: false, undelivered: null });
+    expect(await preferenceOf(collector)).toEqual({ alertEmails: false, undelivered: null });
+    expect(await preferenceOf(other)).toEqual({ alertEmails: true, undelivered: null });
+    expect((await turn(collector, false)).json()).toEqual({ alertEmails: false, undelivered: null });
+    expect((await turn(collector, true)).json()).toEqual({ alertEmails: true, undelivered: null });
+    expect(await preferenceOf(collector)).toEqual({ alertEmails: true, undelivered: null });
   });
 
   it('turned on after an email’s unsubscribe link, resumes the digest with the alerts from then on', async () => {
@@ -90,13 +90,13 @@ describe('the Alert emails switch', () => {
     const link = new URL(oneClick!);
     const unsubscribed = await t.app.inject({ method: 'POST', url: `${link.pathname}${link.search}` });
     expect(unsubscribed.json()).toEqual({ unsubscribed: true });
-    expect(await preferenceOf(collector)).toEqual({ alertEmails: false });
+    expect(await preferenceOf(collector)).toEqual({ alertEmails: false, undelivered: null });
 
     await newSale('while-unsubscribed', 420);
     await sendDigests(start + 120 * MINUTE);
     expect(mailsTo(collector)).toHaveLength(1);
 
-    expect((await turn(collector, true)).json()).toEqual({ alertEmails: true });
+    expect((await turn(collector, true)).json()).toEqual({ alertEmails: true, undelivered: null });
     await newSale('after-resubscribe', 430);
     await sendDigests(start + 121 * MINUTE);
     expect(mailsTo(collector)).toHaveLength(2);
@@ -115,7 +115,7 @@ describe('the Alert emails switch', () => {
     );
 
     // Off from the app is the same as the link: nothing more is sent.
-    expect((await turn(collector, false)).json()).toEqual({ alertEmails: false });
+    expect((await turn(collector, false)).json()).toEqual({ alertEmails: false, undelivered: null });
     await newSale('switched-off', 450);
     await sendDigests(start + 300 * MINUTE);
     expect(mailsTo(collector)).toHaveLength(3);

@@ -95,6 +95,15 @@ describe('alert emails the mail server refuses', () => {
     ]);
     expect(await notEmailed(t, collector)).toBe(1);
     expect((await notificationsOf(t.app, collector)).notifications).toHaveLength(1);
+    // The Alert emails switch tells the collector their email was refused, and why.
+    const preference = await t.app.inject({
+      url: '/api/notifications/email-preference',
+      headers: { cookie: collector.cookie },
+    });
+    expect(preference.json()).toEqual({
+      alertEmails: true,
+      undelivered: { at: expect.any(String), reason: '550 5.1.1 Mailbox unavailable' },
+    });
   });
 
   it('stops after six attempts when the refusals are temporary every time', async () => {
@@ -125,6 +134,11 @@ describe('alert emails the mail server refuses', () => {
     const [mail] = mailsTo(collector);
     expect(mail!.headers.get('subject')).toBe('Holoscope: Magneton (Base Set) PSA 9 sold for $3,450.00');
     expect(await digestsOf(t, collector)).toMatchObject([{ status: 'failed' }, { status: 'sent' }]);
+    const preference = await t.app.inject({
+      url: '/api/notifications/email-preference',
+      headers: { cookie: collector.cookie },
+    });
+    expect(preference.json()).toEqual({ alertEmails: true, undelivered: null });
   });
 });
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '#shared/errors.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import {
   EmailPreferenceSchema,
+  EmailPreferenceStatusSchema,
   MarkReadBodySchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
@@ -74,8 +75,9 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['notifications'],
-          summary: 'Whether you get the hourly alert email',
-          response: { 200: EmailPreferenceSchema, ...errorResponses },
+          summary:
+            'Whether you get the hourly alert email, and the newest one if your mail server turned it away for good',
+          response: { 200: EmailPreferenceStatusSchema, ...errorResponses },
         },
       },
       async (request) => emailPreference(context, requireUser(request, MESSAGES.mustBeLoggedIn).id),
@@ -89,7 +91,7 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
           summary:
             'Turn the hourly alert email on or off; off is the same as unsubscribing, on resumes it after one',
           body: EmailPreferenceSchema,
-          response: { 200: EmailPreferenceSchema, ...errorResponses },
+          response: { 200: EmailPreferenceStatusSchema, ...errorResponses },
         },
       },
       async (request) => {

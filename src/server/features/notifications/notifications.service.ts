@@ -1,9 +1,15 @@
-import type { EmailPreference, Notification, NotificationsResponse } from '#shared/schemas/notifications.ts';
+import type {
+  EmailPreference,
+  EmailPreferenceStatus,
+  Notification,
+  NotificationsResponse,
+} from '#shared/schemas/notifications.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import {
   alertEmailsOn,
+  lastUndeliveredEmail,
   resubscribeToEmails,
   unsubscribeFromEmails,
 } from '../../notifications/email-preference.repository.ts';
@@ -72,8 +78,11 @@ export async function unsubscribe(context: Pick<AppContext, 'database'>, token: 
 export async function emailPreference(
   context: Pick<AppContext, 'database'>,
   userId: string,
-): Promise<EmailPreference> {
-  return { alertEmails: await alertEmailsOn(context.database, userId) };
+): Promise<EmailPreferenceStatus> {
+  return {
+    alertEmails: await alertEmailsOn(context.database, userId),
+    undelivered: await lastUndeliveredEmail(context.database, userId),
+  };
 }
 
 /**
@@ -84,9 +93,9 @@ export async function setEmailPreference(
   context: Pick<AppContext, 'database'>,
   userId: string,
   preference: EmailPreference,
-): Promise<EmailPreference> {
+): Promise<EmailPreferenceStatus> {
   const now = new Date().toISOString();
   if (preference.alertEmails) await resubscribeToEmails(context.database, userId, now);
   else await unsubscribeFromEmails(context.database, userId, now);
-  return preference;
+  return emailPreference(context, userId);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
-import type { DatabaseHandle } from '../../db/connect.ts';
+import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
@@ -143,7 +143,8 @@ export class NewSalesFlagging {
       if (!this.unlogged) this.read.push({ card: range.card, at });
       for (const id of await flagCard(executor, range, at.sales)) changed.add(id);
     }
-    if (certs.length > 0) for (const id of await flagCertRepeats(executor, certs)) changed.add(id);
+    if (certs.length > 0)
+      for (const id of await flagCertRepeats(executor, this.database.dialect, certs)) changed.add(id);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
   }
 
@@ -217,6 +218,16 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
   await repo.dropOpenFlags(
     executor,
     stale.map((flag) => ({ saleId: flag.sale_id, code: flag.code })),
+  );
+  // An open flag that still holds takes the figures of its cohort as it is now.
+  await repo.updateReasons(
+    executor,
+    existing.flatMap((flag) => {
+      const reason = flag.status === 'open' ? outliers.get(keyOf(flag))?.reason : undefined;
+      return reason !== undefined && reason !== flag.reason
+        ? [{ saleId: flag.sale_id, code: flag.code, reason }]
+        : [];
+    }),
   );
   // A sale whose outlier flag an admin decided keeps that decision rather than gaining the opposite flag.
   const decided = new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id));
@@ -304,8 +315,12 @@ async function sameDayDuplicateFlags(
 }
 
 /** The certificates of the new sales sold again at the same price within the repeat window. */
-async function flagCertRepeats(executor: Kysely<Database>, certs: readonly string[]): Promise<string[]> {
-  const rows = await repo.salesOfCerts(executor, certs);
+async function flagCertRepeats(
+  executor: Kysely<Database>,
+  dialect: Dialect,
+  certs: readonly string[],
+): Promise<string[]> {
+  const rows = await repo.salesOfCerts(executor, dialect, certs);
   const found = certRepeats(
     rows.map((row) => ({
       id: row.id,

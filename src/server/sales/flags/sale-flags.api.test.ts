@@ -78,10 +78,11 @@ describe('flags computed on import', () => {
     const over = sale('Blastoise', 33.34, '2026-05-10');
     await importRecords([...cohort('Blastoise'), low]);
     await importRecords([over]);
+    // The later sale joined the low one's cohort, so its reason counts six others now.
     expect((await flagsOf(low.id)).flags).toEqual([
       {
         code: 'outlier-low',
-        reason: '0.33× the median of $100 of 5 other PSA 9 sales within 90 days',
+        reason: '0.33× the median of $100 of 6 other PSA 9 sales within 90 days',
         status: 'open',
       },
     ]);
@@ -131,6 +132,25 @@ describe('flags computed on import', () => {
     });
     expect((await flagsOf(otherSeller.id)).flags).toEqual([]);
     expect((await flagsOf(otherDay.id)).flags).toEqual([]);
+  });
+
+  it("keeps an open outlier flag's figures up to date as its cohort grows", async () => {
+    const high = sale('Raichu', 300, '2026-05-10');
+    await importRecords([...cohort('Raichu'), high]);
+    expect((await flagsOf(high.id)).flags[0]?.reason).toBe(
+      '3.0× the median of $100 of 5 other PSA 9 sales within 90 days',
+    );
+    await importRecords([sale('Raichu', 150, '2026-05-12'), sale('Raichu', 150, '2026-05-13')]);
+    expect(await flagsOf(high.id)).toEqual({
+      excluded: true,
+      flags: [
+        {
+          code: 'outlier-high',
+          reason: '3.0× the median of $100 of 7 other PSA 9 sales within 90 days',
+          status: 'open',
+        },
+      ],
+    });
   });
 
   it('judges new sales against every stored sale, also those another writer stored since the last import', async () => {

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailPreference } from '#shared/schemas/notifications.ts';
+import type { EmailPreference, EmailPreferenceStatus } from '#shared/schemas/notifications.ts';
 import { api } from '#web/lib/api-client.ts';
 
 const PATH = '/api/notifications/email-preference';
 /** Not under ['notifications']: a new alert arriving live does not change the choice. */
 const EMAIL_PREFERENCE_KEY = ['email-preference'] as const;
 
-/** Whether the signed-in collector gets the hourly alert email. */
+/** Whether the signed-in collector gets the hourly alert email, and the newest one if it never arrived. */
 export function useEmailPreference() {
   return useQuery({
     queryKey: EMAIL_PREFERENCE_KEY,
-    queryFn: ({ signal }) => api<EmailPreference>(PATH, { signal }),
+    queryFn: ({ signal }) => api<EmailPreferenceStatus>(PATH, { signal }),
   });
 }
 
@@ -19,11 +19,15 @@ export function useSetEmailPreference() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (preference: EmailPreference) =>
-      api<EmailPreference>(PATH, { method: 'PUT', body: preference }),
+      api<EmailPreferenceStatus>(PATH, { method: 'PUT', body: preference }),
     onMutate: async (preference) => {
       await client.cancelQueries({ queryKey: EMAIL_PREFERENCE_KEY });
-      const before = client.getQueryData<EmailPreference>(EMAIL_PREFERENCE_KEY);
-      client.setQueryData(EMAIL_PREFERENCE_KEY, preference);
+      const before = client.getQueryData<EmailPreferenceStatus>(EMAIL_PREFERENCE_KEY);
+      client.setQueryData<EmailPreferenceStatus>(EMAIL_PREFERENCE_KEY, {
+        undelivered: null,
+        ...before,
+        ...preference,
+      });
       return { before };
     },
     onError: (_error, _preference, saved) => {

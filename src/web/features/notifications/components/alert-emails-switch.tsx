@@ -4,6 +4,7 @@ import {
   useEmailPreference,
   useSetEmailPreference,
 } from '#web/features/notifications/api/email-preference.ts';
+import { formatSaleDate } from '#web/lib/format.ts';
 
 /**
  * docs/product.md §10: the Alert emails switch at the foot of the bell's panel. Off is the same as an
@@ -15,6 +16,7 @@ export function AlertEmailsSwitch() {
   const change = useSetEmailPreference();
   const hintId = useId();
   const on = preference.data?.alertEmails ?? false;
+  const undelivered = on ? preference.data?.undelivered : null;
 
   return (
     <div className="space-y-2 border-t border-slate-100 px-4 py-3">
@@ -36,6 +38,13 @@ export function AlertEmailsSwitch() {
           ? 'At most one email an hour listing your new alerts.'
           : 'No alert emails. Your alerts still show up here.'}
       </p>
+      {undelivered ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          Your alert email of {formatSaleDate(undelivered.at)} was refused by the mail server:{' '}
+          {`“${undelivered.reason}”.`} Your alerts are all here, and the next email goes out when new ones
+          arrive.
+        </p>
+      ) : null}
       {preference.isError ? (
         <ErrorNotice message={preference.error.message} onRetry={() => void preference.refetch()} />
       ) : change.isError ? (
