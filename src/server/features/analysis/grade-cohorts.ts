@@ -23,8 +23,12 @@ export function gradeCohorts(sales: CardSales, includeFlagged: boolean): readonl
     split = {};
     cohortsOfColumns.set(sales, split);
   }
-  if (includeFlagged) return (split.withFlagged ??= splitByGrade(sales, true));
-  return (split.counted ??= splitByGrade(sales, false));
+  if (includeFlagged) {
+    split.withFlagged ??= splitByGrade(sales, true);
+    return split.withFlagged;
+  }
+  split.counted ??= splitByGrade(sales, false);
+  return split.counted;
 }
 
 /** Splits the columns into cohorts, leaving out excluded sales unless `includeFlagged`. */
