@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '#server/env.ts';
+import { type TestApp, useTestApp } from './test-app.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -95,4 +98,20 @@ export async function startSmtpInbox(options: { port?: number } = {}): Promise<S
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A test app at http://holoscope.test whose alert emails go to a test SMTP inbox, started before the app
+ * and closed after it.
+ */
+export function useTestAppWithInbox(): TestApp & { inbox: SmtpInbox } {
+  const overrides: Partial<Config> = { publicOrigin: 'http://holoscope.test' };
+  let t: TestApp & { inbox: SmtpInbox };
+  beforeAll(async () => {
+    t.inbox = await startSmtpInbox();
+    overrides.smtpUrl = t.inbox.url;
+  });
+  afterAll(() => t.inbox?.close());
+  t = useTestApp(overrides) as TestApp & { inbox: SmtpInbox };
+  return t;
 }

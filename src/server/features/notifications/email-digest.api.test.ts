@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '#server/env.ts';
+import { describe, expect, it } from 'vitest';
 import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { startSmtpInbox } from '../../../../tests/helpers/smtp-inbox.ts';
-import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
 
 const MINUTE = 60_000;
 const ORIGIN = 'http://holoscope.test';
 
 describe('alert emails through a real SMTP server', () => {
-  let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
-  const overrides: Partial<Config> = { publicOrigin: ORIGIN };
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    overrides.smtpUrl = inbox.url;
-  });
-  afterAll(() => inbox?.close());
-  const t = useTestApp(overrides);
+  const t = useTestAppWithInbox();
 
   let admin: TestUser | undefined;
 
-  const mailsTo = (user: TestUser) => inbox.mails.filter((mail) => mail.to.includes(user.email));
+  const mailsTo = (user: TestUser) => t.inbox.mails.filter((mail) => mail.to.includes(user.email));
   const sendDigests = (at: number) => t.app.context.notifications.sendDigests(at);
   const newSale = async (id: string, price: number) => {
     admin ??= await makeAdmin(t);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '#server/env.ts';
+import { describe, expect, it } from 'vitest';
 import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../../tests/helpers/smtp-inbox.ts';
-import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
 
 const MINUTE = 60_000;
 const PREFERENCE = '/api/notifications/email-preference';
 
 describe('the Alert emails switch', () => {
-  let inbox: SmtpInbox;
-  const overrides: Partial<Config> = { publicOrigin: 'http://holoscope.test' };
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    overrides.smtpUrl = inbox.url;
-  });
-  afterAll(() => inbox?.close());
-  const t = useTestApp(overrides);
+  const t = useTestAppWithInbox();
 
   const preferenceOf = async (user: TestUser) =>
     (await t.app.inject({ url: PREFERENCE, headers: { cookie: user.cookie } })).json();
@@ -27,7 +18,7 @@ describe('the Alert emails switch', () => {
       payload: { alertEmails },
       headers: { cookie: user.cookie },
     });
-  const mailsTo = (user: TestUser) => inbox.mails.filter((mail) => mail.to.includes(user.email));
+  const mailsTo = (user: TestUser) => t.inbox.mails.filter((mail) => mail.to.includes(user.email));
 
   it('is for signed-in collectors only, and refuses anything but on or off', async () => {
     for (const request of [

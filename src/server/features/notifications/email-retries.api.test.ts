@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '#server/env.ts';
 import { importRecords, notificationsOf, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { type SmtpInbox, startSmtpInbox } from '../../../../tests/helpers/smtp-inbox.ts';
+import { type SmtpInbox, startSmtpInbox, useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
 import { type TestApp, useTestApp } from '../../../../tests/helpers/test-app.ts';
 
 const MINUTE = 60_000;
@@ -41,22 +41,15 @@ async function digestsOf(t: TestApp, collector: TestUser) {
 }
 
 describe('alert emails the mail server refuses', () => {
-  let inbox: SmtpInbox;
-  const overrides: Partial<Config> = { publicOrigin: 'http://holoscope.test' };
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    overrides.smtpUrl = inbox.url;
-  });
-  afterAll(() => inbox?.close());
-  const t = useTestApp(overrides);
+  const t = useTestAppWithInbox();
 
   const sendDigests = (at: number) => t.app.context.notifications.sendDigests(at);
-  const offeredTo = (user: TestUser) => inbox.offered.filter((address) => address === user.email).length;
-  const mailsTo = (user: TestUser) => inbox.mails.filter((mail) => mail.to.includes(user.email));
+  const offeredTo = (user: TestUser) => t.inbox.offered.filter((address) => address === user.email).length;
+  const mailsTo = (user: TestUser) => t.inbox.mails.filter((mail) => mail.to.includes(user.email));
 
   it('tries again after a temporary refusal (451) and sends the digest exactly once', async () => {
     const collector = await collectorWithAlert(t, 'Ninetales', 'retry-451', 3_100);
-    inbox.refuse(collector.email, 451, 1);
+    t.inbox.refuse(collector.email, 451, 1);
     const start = Date.now();
 
     expect(await sendDigests(start)).toBe(0);
@@ -83,7 +76,7 @@ describe('alert emails the mail server refuses', () => {
 
   it('gives up on a permanent refusal (550) at once, records it, and leaves the alert in the app', async () => {
     const collector = await collectorWithAlert(t, 'Raichu', 'refuse-550', 3_200);
-    inbox.refuse(collector.email, 550);
+    t.inbox.refuse(collector.email, 550);
     const start = Date.now();
 
     for (const later of [0, 2 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR]) {
@@ -108,7 +101,7 @@ describe('alert emails the mail server refuses', () => {
 
   it('stops after six attempts when the refusals are temporary every time', async () => {
     const collector = await collectorWithAlert(t, 'Zapdos', 'refuse-451-always', 3_300);
-    inbox.refuse(collector.email, 451);
+    t.inbox.refuse(collector.email, 451);
     const start = Date.now();
 
     for (let hour = 0; hour <= 12; hour += 1) await sendDigests(start + hour * HOUR);
@@ -120,7 +113,7 @@ describe('alert emails the mail server refuses', () => {
 
   it('sends a later alert in a digest of its own once the hour has passed', async () => {
     const collector = await collectorWithAlert(t, 'Magneton', 'refused-first', 3_400);
-    inbox.refuse(collector.email, 550, 1);
+    t.inbox.refuse(collector.email, 550, 1);
     const start = Date.now();
     await sendDigests(start);
     const admin = await makeAdmin(t);
