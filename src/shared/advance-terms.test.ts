@@ -7,7 +7,6 @@ import {
   dealerOffer,
   EXAMPLE_MARKET_VALUE,
   ebayProceeds,
-  formatDollars,
   MINIMUM_MARKET_VALUE,
   maxAdvance,
   qualifiesForAdvance,
@@ -52,11 +51,5 @@ describe('card advance terms', () => {
       }),
     );
     expect(maxAdvance(0.1 + 0.2)).toBe(0.23);
-  });
-
-  it('formats dollars the way the page shows them', () => {
-    expect(formatDollars(18_750)).toBe('$18,750');
-    expect(formatDollars(18_750.5)).toBe('$18,750.50');
-    expect(formatDollars(300)).toBe('$300');
   });
 });

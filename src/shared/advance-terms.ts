@@ -68,15 +68,3 @@ export function compareOptions(marketValue: number): ComparisonRow[] {
     },
   ];
 }
-
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** $18,750 for whole dollars, $18,750.50 otherwise. */
-export function formatDollars(amount: number): string {
-  return Number.isInteger(amount) ? WHOLE_DOLLARS.format(amount) : DOLLARS_AND_CENTS.format(amount);
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents } from './money.ts';
+import { dollarsToCents, formatDollars } from './money.ts';
 
 const MAX = 10_000_000;
 
@@ -37,5 +37,19 @@ describe('dollarsToCents', () => {
   it('holds the route maximum exactly', () => {
     expect(dollarsToCents(300, 300)).toEqual({ ok: true, cents: 30_000 });
     expect(dollarsToCents(300.01, 300)).toEqual({ ok: false, problem: 'too-large' });
+  });
+});
+
+describe('formatDollars', () => {
+  it('leaves out the cents of whole dollars and groups thousands', () => {
+    expect(formatDollars(18_750)).toBe('$18,750');
+    expect(formatDollars(300)).toBe('$300');
+    expect(formatDollars(1_234_567)).toBe('$1,234,567');
+  });
+
+  it('shows two decimals otherwise', () => {
+    expect(formatDollars(18_750.5)).toBe('$18,750.50');
+    expect(formatDollars(0.05)).toBe('$0.05');
+    expect(formatDollars(1020.5)).toBe('$1,020.50');
   });
 });

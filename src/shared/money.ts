@@ -20,3 +20,17 @@ export function dollarsToCents(dollars: number, maxDollars: number): CentsResult
   if (Math.abs(exact - cents) > CENT_TOLERANCE) return { ok: false, problem: 'too-precise' };
   return { ok: true, cents };
 }
+
+// Formatters are built once: toLocaleString with options builds one on every call, some forty times slower,
+// which flag reasons (one per flagged sale, recomputed as cohorts change) would feel.
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** $18,750 for whole dollars, $18,750.50 otherwise. */
+export function formatDollars(amount: number): string {
+  return Number.isInteger(amount) ? WHOLE_DOLLARS.format(amount) : DOLLARS_AND_CENTS.format(amount);
+}

@@ -5,10 +5,15 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database, NewSale } from '../db/schema.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
+import type { Flag } from './flags/flag-rules.ts';
 import { copySales } from './sales-copy.repository.ts';
 
-/** A sale ready to store: every column except the ones the writer fills in (id, created_at). */
-export type SaleRecord = Omit<NewSale, 'id' | 'created_at'>;
+/**
+ * A sale ready to store: every column except the ones the writer fills in (id, created_at), and the flags of
+ * its own record when they were judged already (saleRecordFlags; an import judges them on its file-reading
+ * thread), so storing it does not judge them again.
+ */
+export type SaleRecord = Omit<NewSale, 'id' | 'created_at'> & { ownFlags?: readonly Flag[] };
 
 export interface WriteResult {
   inserted: number;

@@ -1,11 +1,13 @@
 // Reads and validates an import file on its own thread, so the main thread only stores rows: reading,
-// parsing and checking a row costs about as much as storing it, and the two now run side by side.
+// parsing and checking a row costs about as much as storing it, and the two now run side by side. The flags
+// of a row's own record (its title read against its card) are judged here too, for the same reason.
 
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
 import { byteCounter, readRecords } from './readers.ts';
+import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
 import { parseSaleRow } from './sale-row.ts';
 
 const port = parentPort!;
@@ -42,6 +44,7 @@ async function parseFile(): Promise<void> {
           rows.push({ line: item.line, reason: parsed.reason, raw: item.record });
         } else {
           const { sale, imageBase64 } = parsed.value;
+          sale.ownFlags = saleRecordFlags(sale);
           rows.push({ line: item.line, sale, imageBase64, record: imageBase64 ? item.record : undefined });
           imageChars += imageBase64?.length ?? 0;
         }

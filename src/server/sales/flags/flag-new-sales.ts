@@ -13,8 +13,8 @@ import {
   type Flag,
   OUTLIER_WINDOW_DAYS,
   outlierFlags,
-  recordFlags,
   sameDayDuplicates,
+  saleRecordFlags,
 } from './flag-rules.ts';
 import * as repo from './sale-flags.repository.ts';
 
@@ -101,15 +101,7 @@ export class NewSalesFlagging {
       if (cohorts) cohorts.add(cohort);
       else range.newSales.set(priceDay, new Set([cohort]));
       if (record.cert_number) this.certs.push(record.cert_number);
-      if (!record.title && record.sale_type !== 'best_offer') continue;
-      const facts = {
-        setId: record.set_id,
-        cardId: record.card_id,
-        title: record.title,
-        saleType: record.sale_type,
-        bestOfferAccepted: record.best_offer_accepted,
-      };
-      for (const flag of recordFlags(facts)) {
+      for (const flag of record.ownFlags ?? saleRecordFlags(record)) {
         this.recordFlags.push({
           saleId: id,
           ...flag,

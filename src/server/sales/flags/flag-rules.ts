@@ -1,6 +1,8 @@
 import { findCardById } from '#shared/catalogue.ts';
+import { formatDollars } from '#shared/money.ts';
 import type { SetId } from '#shared/sets.ts';
 import { titleMismatch } from '#shared/titles/parse-title.ts';
+import type { SaleRecord } from '../sales-write.repository.ts';
 
 /**
  * The checks that flag a sale and leave it out of statistics (docs/product.md §11, decision 015). Pure
@@ -34,12 +36,9 @@ const MAD_SCALE = 1.4826;
 /** The same certificate sold again at the same price within this many days is a probable duplicate. */
 export const CERT_REPEAT_DAYS = 14;
 
+/** A price in cents as the flag reasons show it: $1,020, or $1,020.50 when it has cents. */
 export function dollars(cents: number): string {
-  const whole = cents % 100 === 0;
-  return `$${(cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  })}`;
+  return formatDollars(cents / 100);
 }
 
 /** First index of `sorted` whose value is not below `value`. */
@@ -180,6 +179,21 @@ export function recordFlags(facts: RecordFacts): Flag[] {
     });
   }
   return flags;
+}
+
+/** A sale's own record, as stored: what recordFlags reads from it. */
+type OwnRecord = Pick<SaleRecord, 'set_id' | 'card_id' | 'title' | 'sale_type' | 'best_offer_accepted'>;
+
+/** The flags of a stored sale's own record (recordFlags). */
+export function saleRecordFlags(record: OwnRecord): Flag[] {
+  if (!record.title && record.sale_type !== 'best_offer') return [];
+  return recordFlags({
+    setId: record.set_id,
+    cardId: record.card_id,
+    title: record.title,
+    saleType: record.sale_type,
+    bestOfferAccepted: record.best_offer_accepted,
+  });
 }
 
 /** A sale as the duplicate checks compare it. */

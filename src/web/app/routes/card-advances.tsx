@@ -6,10 +6,10 @@ import {
   DEALER_PERCENT,
   EBAY_FEE_PERCENT,
   EXAMPLE_MARKET_VALUE,
-  formatDollars,
   MINIMUM_MARKET_VALUE,
   maxAdvance,
 } from '#shared/advance-terms.ts';
+import { formatDollars } from '#shared/money.ts';
 import { InquiryButton } from '#web/features/inquiries/components/inquiry-button.tsx';
 import { AdvanceFaq } from '#web/features/marketing/components/advance-faq.tsx';
 import { type Benefit, BenefitGrid } from '#web/features/marketing/components/benefit-grid.tsx';

@@ -5,10 +5,10 @@ import {
   ADVANCE_PERCENT,
   ADVANCE_TERM_WEEKS,
   EXAMPLE_MARKET_VALUE,
-  formatDollars,
   MINIMUM_MARKET_VALUE,
   maxAdvance,
 } from '#shared/advance-terms.ts';
+import { formatDollars } from '#shared/money.ts';
 
 const graders = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(ADVANCE_GRADERS);
 

@@ -4,10 +4,10 @@ import {
   type ComparisonRow,
   compareOptions,
   EXAMPLE_MARKET_VALUE,
-  formatDollars,
   MINIMUM_MARKET_VALUE,
   qualifiesForAdvance,
 } from '#shared/advance-terms.ts';
+import { formatDollars } from '#shared/money.ts';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 
 /** docs/product.md §9's comparison, worked out from the shared figures for the example value or the visitor's own. */
