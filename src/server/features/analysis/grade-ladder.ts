@@ -15,6 +15,31 @@ function roundTo2(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
+/** Quantiles found per cohort's prices, by range and probabilities; a few ranges each, as periods move. */
+const quantilesOfCohorts = new WeakMap<Float64Array, Map<string, number[]>>();
+const MAX_RANGES_PER_COHORT = 32;
+
+/**
+ * quantiles() of prices[from, to) of a cohort, kept with the cohort's prices. A cohort's arrays never change
+ * and columns brought up to date keep the cohorts of the grades that did not change (gradeCohorts), so after
+ * a sale of one grade only that grade's quantiles are found again.
+ */
+function cohortQuantiles(prices: Float64Array, from: number, to: number, probabilities: readonly number[]) {
+  let found = quantilesOfCohorts.get(prices);
+  if (!found) {
+    found = new Map();
+    quantilesOfCohorts.set(prices, found);
+  }
+  const key = `${from}:${to}:${probabilities.join(',')}`;
+  let values = found.get(key);
+  if (!values) {
+    if (found.size >= MAX_RANGES_PER_COHORT) found.clear();
+    values = quantiles(prices.subarray(from, to), probabilities);
+    found.set(key, values);
+  }
+  return values;
+}
+
 /**
  * Percent change of the median of the last 90 days against the 90 days before (docs/product.md §3), from a
  * cohort's newest-first sales; null when either side has fewer than 3 sales.
@@ -23,8 +48,8 @@ function change90d(prices: Float64Array, soldAt: Float64Array, now: number): num
   const recent = countSince(soldAt, now - CHANGE_DAYS * DAY_MS);
   const bothPeriods = countSince(soldAt, now - 2 * CHANGE_DAYS * DAY_MS);
   if (recent < CHANGE_MIN_SALES || bothPeriods - recent < CHANGE_MIN_SALES) return null;
-  const [recentMedian = 0] = quantiles(prices.subarray(0, recent), [0.5]);
-  const [priorMedian = 0] = quantiles(prices.subarray(recent, bothPeriods), [0.5]);
+  const [recentMedian = 0] = cohortQuantiles(prices, 0, recent, [0.5]);
+  const [priorMedian = 0] = cohortQuantiles(prices, recent, bothPeriods, [0.5]);
   return priorMedian === 0 ? null : roundTo2(((recentMedian - priorMedian) / priorMedian) * 100);
 }
 
@@ -46,8 +71,10 @@ export function gradeLadder(sales: CardSales, options: LadderOptions): LadderRow
   for (const cohort of gradeCohorts(sales, options.includeFlagged)) {
     const count = since === undefined ? cohort.prices.length : countSince(cohort.soldAt, since);
     if (count === 0) continue;
-    const [low = 0, q1 = 0, median = 0, q3 = 0, high = 0] = quantiles(
-      cohort.prices.subarray(0, count),
+    const [low = 0, q1 = 0, median = 0, q3 = 0, high = 0] = cohortQuantiles(
+      cohort.prices,
+      0,
+      count,
       [0, 0.25, 0.5, 0.75, 1],
     );
     rows.push({

@@ -95,9 +95,9 @@ export function applySalesChanges(sales: CardSales, changes: readonly SaleChange
   added.sort(compareSaleValues);
 
   const gradeKeys = [...sales.gradeKeys];
-  const codes = new Map(gradeKeys.map((key, code) => [`${key.grader ?? '\u0000'}|${key.grade ?? ''}`, code]));
+  const codes = new Map(gradeKeys.map((key, code) => [gradeKeyOf(key.grader, key.grade), code]));
   const codeOf = (sale: SaleValues): number => {
-    const key = `${sale.grader ?? '\u0000'}|${sale.grade ?? ''}`;
+    const key = gradeKeyOf(sale.grader, sale.grade);
     let code = codes.get(key);
     if (code === undefined) {
       code = gradeKeys.push({ grader: sale.grader, grade: sale.grade }) - 1;
@@ -141,5 +141,57 @@ export function applySalesChanges(sales: CardSales, changes: readonly SaleChange
     written++;
   }
   copyUntil(size);
-  return { ...next, gradeKeys: renumberGrades(next.gradeCodes, gradeKeys) };
+  const result = { ...next, gradeKeys: renumberGrades(next.gradeCodes, gradeKeys) };
+  const changed = new Map<string, number>();
+  for (const { sale, count } of net.values()) {
+    if (count === 0) continue;
+    const key = gradeKeyOf(sale.grader, sale.grade);
+    changed.set(key, Math.min(changed.get(key) ?? Number.POSITIVE_INFINITY, sale.soldAt));
+  }
+  derivations.set(result, { previous: new WeakRef(sales), changed });
+  return result;
+}
+
+/** A grader and grade as one string, for maps keyed by grade. */
+export function gradeKeyOf(grader: string | null, grade: number | null): string {
+  return `${grader ?? '\u0000'}|${grade ?? ''}`;
+}
+
+/**
+ * How a card's columns came from earlier ones: the grades (gradeKeyOf) whose sales changed, each with the
+ * earliest sale instant among its changes. The earlier columns are held weakly, so versions of a card do
+ * not keep each other alive.
+ */
+interface Derivation {
+  previous: WeakRef<CardSales>;
+  changed: ReadonlyMap<string, number>;
+}
+
+const derivations = new WeakMap<CardSales, Derivation>();
+
+/** How many versions back `earlierColumns` follows: a held card's columns change a few at a time. */
+const MAX_VERSIONS_BACK = 16;
+
+/**
+ * The columns `sales` was brought up to date from, newest first, each with what changed between it and
+ * `sales`: per grade (gradeKeyOf), the earliest instant of a changed sale. A grade not in the map has the
+ * same sales in both. Stops at columns read whole, at columns no longer held in memory, and after
+ * MAX_VERSIONS_BACK versions. Work computed from earlier columns can be kept for the grades that did not
+ * change, and for the instants before the earliest change.
+ */
+export function* earlierColumns(
+  sales: CardSales,
+): Generator<{ columns: CardSales; changed: ReadonlyMap<string, number> }> {
+  const changed = new Map<string, number>();
+  let current = sales;
+  for (let step = 0; step < MAX_VERSIONS_BACK; step++) {
+    const derivation = derivations.get(current);
+    const previous = derivation?.previous.deref();
+    if (!derivation || !previous) return;
+    for (const [key, instant] of derivation.changed) {
+      changed.set(key, Math.min(changed.get(key) ?? Number.POSITIVE_INFINITY, instant));
+    }
+    yield { columns: previous, changed };
+    current = previous;
+  }
 }

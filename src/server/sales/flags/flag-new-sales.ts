@@ -30,6 +30,8 @@ interface CardRange {
    * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
    */
   newSales: Map<number, Set<string>>;
+  /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
+  cohorts: Set<string>;
 }
 
 function iso(ms: number): string {
@@ -92,6 +94,7 @@ export class NewSalesFlagging {
           from: soldAt,
           to: soldAt,
           newSales: new Map(),
+          cohorts: new Set(),
         };
         this.cards.set(key, range);
       }
@@ -100,6 +103,7 @@ export class NewSalesFlagging {
       const cohort = cohortKey(record.grading_company ?? null, record.grade ?? null);
       if (cohorts) cohorts.add(cohort);
       else range.newSales.set(priceDay, new Set([cohort]));
+      range.cohorts.add(cohort);
       if (record.cert_number) this.certs.push(record.cert_number);
       for (const flag of record.ownFlags ?? saleRecordFlags(record)) {
         this.recordFlags.push({
@@ -148,12 +152,21 @@ export class NewSalesFlagging {
   }
 }
 
-/** The card's sales sold in [from, to], by cohort (grade code), each oldest first, named by column index. */
-function cohortsWithin(sales: CardSales, from: number, to: number): Map<number, CohortSale<number>[]> {
+/**
+ * The card's sales sold in [from, to] of the cohorts marked in `wanted` (by grade code), by cohort, each
+ * oldest first, named by column index.
+ */
+function cohortsWithin(
+  sales: CardSales,
+  wanted: readonly boolean[],
+  from: number,
+  to: number,
+): Map<number, CohortSale<number>[]> {
   const cohorts = new Map<number, CohortSale<number>[]>();
   // The columns are newest first: walk from the oldest sale in range towards newer ones.
   for (let index = lastAtOrAfter(sales, from); index >= 0 && sales.soldAt[index]! <= to; index--) {
     const code = sales.gradeCodes[index]!;
+    if (!wanted[code]) continue;
     const sale = { id: index, soldAt: sales.soldAt[index]!, priceCents: sales.prices[index]! };
     const cohort = cohorts.get(code);
     if (cohort) cohort.push(sale);
@@ -174,13 +187,14 @@ function lastAtOrAfter(sales: CardSales, instant: number): number {
   return low - 1;
 }
 
-/** The card's outlier and same-day duplicate flags around its new sales; answers the sales whose flags changed. */
+/** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
 async function flagCard(executor: Kysely<Database>, range: CardRange, sales: CardSales): Promise<string[]> {
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
   const outliers = new Map<string, Flag>();
   /** How many sales share each flagged set of values. */
   const flaggedSales = new Map<string, number>();
-  const cohorts = cohortsWithin(sales, range.from - 2 * WINDOW_MS, range.to + 2 * WINDOW_MS);
+  const wanted = cohortOfCode.map((cohort) => range.cohorts.has(cohort));
+  const cohorts = cohortsWithin(sales, wanted, range.from - 2 * WINDOW_MS, range.to + 2 * WINDOW_MS);
   for (const [code, cohort] of cohorts) {
     const { grader, grade } = sales.gradeKeys[code]!;
     const found = outlierFlags(cohort, grader, grade, range.from - WINDOW_MS, range.to + WINDOW_MS);
@@ -191,13 +205,15 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
     }
   }
   const { setId, searchName: cardName } = range.card;
-  const existing = await repo.outlierFlagsBetween(
-    executor,
-    setId,
-    cardName,
-    iso(range.from - WINDOW_MS),
-    iso(range.to + WINDOW_MS),
-  );
+  const existing = (
+    await repo.outlierFlagsBetween(
+      executor,
+      setId,
+      cardName,
+      iso(range.from - WINDOW_MS),
+      iso(range.to + WINDOW_MS),
+    )
+  ).filter((flag) => range.cohorts.has(cohortKey(flag.grading_company, flag.grade)));
   const keyOf = (sale: {
     sold_at: string;
     price_cents: number;

@@ -113,6 +113,16 @@ describe('flags computed on import', () => {
     expect((await flagsOf(psa10.id)).flags).toEqual([]);
   });
 
+  it("leaves another cohort's outlier flags alone when a later import brings sales of one cohort", async () => {
+    const high = sale('Gyarados', 900, '2026-05-10');
+    await importRecords([...cohort('Gyarados'), high]);
+    const flagged = await flagsOf(high.id);
+    expect(flagged.flags.map((flag) => flag.code)).toEqual(['outlier-high']);
+    // A PSA 10 sale on the same card within the window judges the PSA 10 cohort only.
+    await importRecords([sale('Gyarados', 100, '2026-05-11', { grade: 10 })]);
+    expect(await flagsOf(high.id)).toEqual(flagged);
+  });
+
   it('flags the second of two sales with the same cohort, seller, price and day', async () => {
     const first = sale('Ninetales', 250, '2026-06-01', { seller: 'kanto_vault' });
     const again = sale('Ninetales', 250, '2026-06-01', { seller: 'kanto_vault' });

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type CardSales, cardSalesFromRows, type SaleValues } from '../../sales/card-sales/card-sales.ts';
+import { applySalesChanges, type SaleChange } from '../../sales/card-sales/card-sales-changes.ts';
+import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
+
+/** The columns as reading the card whole gives them. */
+function columnsOf(sales: readonly SaleValues[]): CardSales {
+  const rows = [...sales].sort((a, b) => b.soldAt - a.soldAt);
+  return cardSalesFromRows({
+    prices: rows.map((sale) => sale.price),
+    soldAt: rows.map((sale) => sale.soldAt),
+    graders: rows.map((sale) => sale.grader),
+    grades: rows.map((sale) => sale.grade),
+    excluded: rows.map((sale) => sale.excluded),
+  });
+}
+
+function plain(cohorts: readonly GradeCohort[]) {
+  return cohorts.map((cohort) => ({ ...cohort, prices: [...cohort.prices], soldAt: [...cohort.soldAt] }));
+}
+
+const sale: fc.Arbitrary<SaleValues> = fc.record({
+  price: fc.constantFrom(100, 250, 900),
+  soldAt: fc.constantFrom(1_000, 2_000, 3_000, 4_000),
+  grader: fc.constantFrom(null, 'PSA', 'CGC'),
+  grade: fc.constantFrom(null, 9, 10),
+  excluded: fc.constantFrom(0 as const, 1 as const),
+});
+
+/** Removes the picked sales from `sales` and adds `additions`, as change-log entries. */
+function change(
+  sales: SaleValues[],
+  additions: readonly SaleValues[],
+  removals: readonly number[],
+): SaleChange[] {
+  const changes: SaleChange[] = [];
+  for (const pick of removals) {
+    if (sales.length === 0) break;
+    const [taken] = sales.splice(pick % sales.length, 1);
+    changes.push({ ...taken!, change: -1 });
+  }
+  for (const added of additions) {
+    sales.push(added);
+    changes.push({ ...added, change: 1 });
+  }
+  return changes;
+}
+
+const key = (cohort: GradeCohort) => `${cohort.grader}|${cohort.grade}`;
+
+describe("a card's cohorts after changes to its sales", () => {
+  it('are the cohorts of the changed card read whole, sharing the unchanged grades with the earlier split', () => {
+    fc.assert(
+      fc.property(
+        fc.array(sale, { maxLength: 30 }),
+        fc.array(fc.tuple(fc.array(sale, { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 5 })), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.boolean(),
+        (before, steps, includeFlagged) => {
+          const sales = [...before];
+          let columns = columnsOf(sales);
+          const first = gradeCohorts(columns, includeFlagged);
+          const touched = new Set<string>();
+          // Only the first columns are split; the versions between are not, as when no request saw them.
+          for (const [additions, removals] of steps) {
+            const changes = change(sales, additions, removals);
+            for (const entry of changes) touched.add(`${entry.grader}|${entry.grade}`);
+            columns = applySalesChanges(columns, changes)!;
+          }
+          const after = gradeCohorts(columns, includeFlagged);
+          expect(plain(after)).toEqual(plain(gradeCohorts(columnsOf(sales), includeFlagged)));
+          for (const cohort of after) {
+            const earlier = first.find((other) => key(other) === key(cohort));
+            if (!touched.has(key(cohort))) expect(cohort).toBe(earlier);
+          }
+        },
+      ),
+    );
+  });
+
+  it('of a grade that gained a sale are split again, and the others are kept', () => {
+    const psa9 = { price: 90_000, soldAt: 1_000, grader: 'PSA', grade: 9, excluded: 0 as const };
+    const psa10 = { price: 400_000, soldAt: 2_000, grader: 'PSA', grade: 10, excluded: 0 as const };
+    const columns = columnsOf([psa9, psa10]);
+    const gradeOf = (cohorts: readonly GradeCohort[], grade: number) =>
+      cohorts.find((cohort) => cohort.grade === grade);
+    const [ten, nine] = [10, 9].map((grade) => gradeOf(gradeCohorts(columns, false), grade));
+    const next = applySalesChanges(columns, [{ ...psa9, price: 95_000, soldAt: 3_000, change: 1 }])!;
+    const [tenAfter, nineAfter] = [10, 9].map((grade) => gradeOf(gradeCohorts(next, false), grade));
+    expect(tenAfter).toBe(ten);
+    expect(nineAfter).not.toBe(nine);
+    expect([...nineAfter!.prices]).toEqual([95_000, 90_000]);
+  });
+});
