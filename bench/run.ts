@@ -13,7 +13,7 @@ import { createDemoCollectors } from '#server/features/demo-data/demo-collectors
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
 import { insertSales } from '#server/sales/sales-write.repository.ts';
-import { findCardByName } from '#shared/catalogue.ts';
+import { type Card, findCardById, findCardByName } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { createBenchWatches } from './bench-watches.ts';
@@ -144,16 +144,17 @@ try {
   const catalogueCard = findCardByName(card.set_id as SetId, card.card_name)!;
   const { cardId } = catalogueCard;
   let storedForBench = 0;
-  const storeASale = async () => {
+  /** Stores a PSA 9 sale of the card an hour older than the last one, and announces it as an import does. */
+  const storeASaleOf = async (storedCard: Card) => {
     storedForBench += 1;
     const soldAt = new Date(Date.now() - storedForBench * 3_600_000).toISOString();
     await insertSales(app.context.database, [
       {
-        card_id: cardId,
-        set_id: catalogueCard.setId,
-        card_name: catalogueCard.searchName,
-        card_number: catalogueCard.number,
-        card_rarity: catalogueCard.rarity,
+        card_id: storedCard.cardId,
+        set_id: storedCard.setId,
+        card_name: storedCard.searchName,
+        card_number: storedCard.number,
+        card_rarity: storedCard.rarity,
         price_cents: 50_000 + storedForBench,
         sold_on: soldAt.slice(0, 10),
         sold_at: soldAt,
@@ -166,8 +167,9 @@ try {
         source_ref: `bench-change:${storedForBench}`,
       },
     ]);
-    app.context.salesEvents.changed([cardId]);
+    app.context.salesEvents.changed([storedCard.cardId]);
   };
+  const storeASale = () => storeASaleOf(catalogueCard);
   await sequentialLatency(Array(10).fill(analysisUrl), storeASale);
   const afterChange = await sequentialLatency(Array(100).fill(analysisUrl), storeASale);
   record('analysis, first after a sales change, p50', formatMs(afterChange.p50));
@@ -200,7 +202,7 @@ try {
   }
 
   // A collector with 500 graded cards asks for their collection's value: once from nothing, then with each
-  // slab's weekly values kept, and first after a change to the sales of one of their cards (a different
+  // slab's weekly values kept, and first after a new sale of one of their cards is stored (a different
   // card each time, so the cards with the most sales are among them).
   const collector = await createGradedCollector(app, 500, 7);
   const valueUrl = `${base}/api/users/me/collection/value`;
@@ -215,7 +217,7 @@ try {
   let changedCard = 0;
   const valueAfterChange = await sequentialLatency(
     Array(collector.cardIds.length).fill(valueUrl),
-    () => app.context.salesEvents.changed([collector.cardIds[changedCard++]!]),
+    () => storeASaleOf(findCardById(collector.cardIds[changedCard++]!)!),
     cookie,
   );
   record('collection value, first after a change to one of its cards, p50', formatMs(valueAfterChange.p50));

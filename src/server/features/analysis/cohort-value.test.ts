@@ -42,3 +42,39 @@ describe('weeks of a collection’s history', () => {
     expect(new Date(value.lastWeekEnd).toISOString()).toBe('2026-06-28T23:59:59.999Z');
   });
 });
+
+describe('a slab value after a change to its sales', () => {
+  const day = (text: string) => Date.parse(`${text}T12:00:00.000Z`);
+  const now = Date.parse('2026-07-01T10:00:00.000Z');
+  /** `count` sales a week apart from 2025-07-02 at $100, then $300 from the week of `from` on; newest first. */
+  const cohortOf = (from: string): GradeCohort => {
+    const instants = Array.from({ length: 52 }, (_, week) => day('2025-07-02') + week * 7 * 86_400_000);
+    const newestFirst = instants.reverse();
+    return {
+      grader: 'PSA',
+      grade: 9,
+      prices: Float64Array.from(newestFirst, (instant) => (instant >= day(from) ? 30_000 : 10_000)),
+      soldAt: Float64Array.from(newestFirst),
+    };
+  };
+
+  it('is the value computed afresh, keeping the weeks that ended before the earliest changed sale', () => {
+    const before = cohortValue([cohortOf('2026-06-10')], 9, now);
+    const after = cohortOf('2026-03-04');
+    const fresh = cohortValue([after], 9, now);
+    const kept = cohortValue([after], 9, now, { value: before, changedFrom: day('2026-03-04') });
+    expect([...kept.weekly]).toEqual([...fresh.weekly]);
+    expect(kept.current).toEqual(fresh.current);
+    // Told that nothing changed before June, it keeps the earlier weeks: they are read, not recomputed.
+    const told = cohortValue([after], 9, now, { value: before, changedFrom: day('2026-06-10') });
+    expect([...told.weekly].slice(0, -4)).toEqual([...before.weekly].slice(0, -4));
+    expect([...told.weekly].slice(0, -4)).not.toEqual([...fresh.weekly].slice(0, -4));
+  });
+
+  it('is computed afresh once a new week has ended', () => {
+    const before = cohortValue([cohortOf('2026-06-10')], 9, now - 7 * 86_400_000);
+    const after = cohortOf('2026-03-04');
+    const kept = cohortValue([after], 9, now, { value: before, changedFrom: Number.POSITIVE_INFINITY });
+    expect([...kept.weekly]).toEqual([...cohortValue([after], 9, now).weekly]);
+  });
+});

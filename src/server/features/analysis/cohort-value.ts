@@ -33,15 +33,30 @@ export function weekEnds(now: number, count: number = HISTORY_WEEKS): number[] {
   return Array.from({ length: count }, (_, index) => last - (count - 1 - index) * 7 * DAY_MS);
 }
 
+/** The same slab's value computed from earlier sales, and the earliest instant at which its sales changed since. */
+export interface EarlierValue {
+  value: CohortValue;
+  changedFrom: number;
+}
+
 /**
  * The value of a slab of `grade` from its card's cohorts of the same grader: each week's estimate uses only
- * the sales up to that week's end, as it would have been made then.
+ * the sales up to that week's end, as it would have been made then. So the weeks of an earlier value that
+ * ended before the earliest change to the grader's sales keep their estimates: a new sale of today changes
+ * only the current estimate.
  */
-export function cohortValue(cohorts: readonly GradeCohort[], grade: number, now: number): CohortValue {
+export function cohortValue(
+  cohorts: readonly GradeCohort[],
+  grade: number,
+  now: number,
+  earlier?: EarlierValue,
+): CohortValue {
   const ends = weekEnds(now);
-  const weekly = Float64Array.from(
-    ends,
-    (end) => estimateCohort(cohorts, grade, end)?.estimate ?? Number.NaN,
+  const kept = earlier?.value.lastWeekEnd === ends[ends.length - 1] ? earlier : undefined;
+  const weekly = Float64Array.from(ends, (end, week) =>
+    kept && end < kept.changedFrom
+      ? kept.value.weekly[week]!
+      : (estimateCohort(cohorts, grade, end)?.estimate ?? Number.NaN),
   );
   return {
     current: estimateCohort(cohorts, grade, now),

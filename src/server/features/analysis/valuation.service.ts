@@ -3,7 +3,9 @@ import { type Card, findCardByName } from '#shared/catalogue.ts';
 import { periodStart } from '#shared/sales-constants.ts';
 import type { EstimateQuery, LadderQuery, LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
-import { type CohortValue, cohortValue, lastWeekEnd } from './cohort-value.ts';
+import type { CardSales } from '../../sales/card-sales/card-sales.ts';
+import { earlierColumns } from '../../sales/card-sales/card-sales-changes.ts';
+import { type CohortValue, cohortValue, type EarlierValue, lastWeekEnd } from './cohort-value.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
 import { gradeLadder } from './grade-ladder.ts';
 import { estimateCohort, toSlabEstimate } from './slab-estimate.ts';
@@ -79,9 +81,32 @@ export async function estimateJson(
   });
 }
 
+/** The slab values computed from each version of a card's columns, by grader and grade. */
+const valuesOfColumns = new WeakMap<CardSales, Map<string, CohortValue>>();
+
+/**
+ * The slab's value computed from these columns or the nearest earlier version of them, with the earliest
+ * instant at which the grader's sales changed since (none: the same sales).
+ */
+function earlierValue(columns: CardSales, grader: string, slab: string): EarlierValue | undefined {
+  const same = valuesOfColumns.get(columns)?.get(slab);
+  if (same) return { value: same, changedFrom: Number.POSITIVE_INFINITY };
+  for (const { columns: earlier, changed } of earlierColumns(columns)) {
+    const value = valuesOfColumns.get(earlier)?.get(slab);
+    if (!value) continue;
+    let changedFrom = Number.POSITIVE_INFINITY;
+    for (const grade of changed.values()) {
+      if (grade.grader === grader) changedFrom = Math.min(changedFrom, grade.from);
+    }
+    return { value, changedFrom };
+  }
+  return undefined;
+}
+
 /**
  * A slab's value now and at the end of each of the last weeks, from sales that are not excluded: computed
- * once per card, grader and grade and kept until the card's sales change or a new week ends.
+ * once per card, grader and grade and kept until the card's sales change or a new week ends. After a change
+ * the weeks that ended before the earliest changed sale of the grader keep their estimates (cohortValue).
  */
 export function cohortValueOf(
   context: AnalysisContext,
@@ -97,7 +122,19 @@ export function cohortValueOf(
     caches.cohortValues,
     'cohort-value',
     [card.cardId, grader, grade].join('|'),
-    async () => cohortValue(await graderCohorts(context, card, grader, false), grade, now),
+    async () => {
+      const columns = await cardSalesOf(context, card);
+      const cohorts = gradeCohorts(columns, false).filter((cohort) => cohort.grader === grader);
+      const slab = `${grader}|${grade}`;
+      const value = cohortValue(cohorts, grade, now, earlierValue(columns, grader, slab));
+      let values = valuesOfColumns.get(columns);
+      if (!values) {
+        values = new Map();
+        valuesOfColumns.set(columns, values);
+      }
+      values.set(slab, value);
+      return value;
+    },
     (value) => value.lastWeekEnd === weekEnd,
   );
 }

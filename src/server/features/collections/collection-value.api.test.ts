@@ -178,4 +178,32 @@ describe('collection value API', () => {
     // The history ends with last Sunday, before the new sale.
     expect(value.history.at(-1).total).toBe(1400);
   });
+
+  it('after a sale long ago, values again the weeks since it, as valuing from nothing does', async () => {
+    const before = (await collectionValueOf('me', owner)).json();
+    const soldLongAgo = daysAgo(100);
+    await insertSales(
+      t.database.handle,
+      Array.from({ length: 5 }, () => ({
+        card_name: 'Charizard',
+        grading_company: 'PSA',
+        grade: 9,
+        price_cents: 1_000_000,
+        sold_at: soldLongAgo,
+        excluded: t.database.handle.dialect === 'postgres' ? false : 0,
+      })),
+    );
+    t.app.context.salesEvents.changed(['base_set-4']);
+    const after = (await collectionValueOf('me', owner)).json();
+    const { cards, responses, cohortValues } = t.app.context.analysisCaches;
+    for (const cache of [cards, responses, cohortValues]) cache.clear();
+    expect((await collectionValueOf('me', owner)).json()).toEqual(after);
+    const endedBefore = (week: { date: string }) =>
+      Date.parse(`${week.date}T23:59:59.999Z`) < Date.parse(soldLongAgo);
+    expect(after.history.filter(endedBefore)).toEqual(before.history.filter(endedBefore));
+    // The weeks whose estimate reaches back to the $10,000 sales are worth more now.
+    expect(after.history.filter((week: { date: string }) => !endedBefore(week))).not.toEqual(
+      before.history.filter((week: { date: string }) => !endedBefore(week)),
+    );
+  });
 });

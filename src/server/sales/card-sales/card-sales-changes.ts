@@ -142,11 +142,9 @@ export function applySalesChanges(sales: CardSales, changes: readonly SaleChange
   }
   copyUntil(size);
   const result = { ...next, gradeKeys: renumberGrades(next.gradeCodes, gradeKeys) };
-  const changed = new Map<string, number>();
+  const changed = new Map<string, ChangedGrade>();
   for (const { sale, count } of net.values()) {
-    if (count === 0) continue;
-    const key = gradeKeyOf(sale.grader, sale.grade);
-    changed.set(key, Math.min(changed.get(key) ?? Number.POSITIVE_INFINITY, sale.soldAt));
+    if (count !== 0) noteChange(changed, sale.grader, sale.grade, sale.soldAt);
   }
   derivations.set(result, { previous: new WeakRef(sales), changed });
   return result;
@@ -157,14 +155,32 @@ export function gradeKeyOf(grader: string | null, grade: number | null): string 
   return `${grader ?? '\u0000'}|${grade ?? ''}`;
 }
 
+/** A grade whose sales changed, and the earliest sale instant among its changes. */
+export interface ChangedGrade {
+  grader: string | null;
+  grade: number | null;
+  from: number;
+}
+
+function noteChange(
+  changed: Map<string, ChangedGrade>,
+  grader: string | null,
+  grade: number | null,
+  from: number,
+): void {
+  const key = gradeKeyOf(grader, grade);
+  const known = changed.get(key);
+  if (known) known.from = Math.min(known.from, from);
+  else changed.set(key, { grader, grade, from });
+}
+
 /**
- * How a card's columns came from earlier ones: the grades (gradeKeyOf) whose sales changed, each with the
- * earliest sale instant among its changes. The earlier columns are held weakly, so versions of a card do
- * not keep each other alive.
+ * How a card's columns came from earlier ones: the grades whose sales changed, by gradeKeyOf. The earlier
+ * columns are held weakly, so versions of a card do not keep each other alive.
  */
 interface Derivation {
   previous: WeakRef<CardSales>;
-  changed: ReadonlyMap<string, number>;
+  changed: ReadonlyMap<string, ChangedGrade>;
 }
 
 const derivations = new WeakMap<CardSales, Derivation>();
@@ -174,23 +190,22 @@ const MAX_VERSIONS_BACK = 16;
 
 /**
  * The columns `sales` was brought up to date from, newest first, each with what changed between it and
- * `sales`: per grade (gradeKeyOf), the earliest instant of a changed sale. A grade not in the map has the
- * same sales in both. Stops at columns read whole, at columns no longer held in memory, and after
+ * `sales`: the grades whose sales changed (by gradeKeyOf), each with the earliest instant of a changed
+ * sale. A grade not in the map has the same sales in both. Stops at columns read whole, at columns no longer held in memory, and after
  * MAX_VERSIONS_BACK versions. Work computed from earlier columns can be kept for the grades that did not
  * change, and for the instants before the earliest change.
  */
 export function* earlierColumns(
   sales: CardSales,
-): Generator<{ columns: CardSales; changed: ReadonlyMap<string, number> }> {
-  const changed = new Map<string, number>();
+): Generator<{ columns: CardSales; changed: ReadonlyMap<string, ChangedGrade> }> {
+  const changed = new Map<string, ChangedGrade>();
   let current = sales;
   for (let step = 0; step < MAX_VERSIONS_BACK; step++) {
     const derivation = derivations.get(current);
     const previous = derivation?.previous.deref();
     if (!derivation || !previous) return;
-    for (const [key, instant] of derivation.changed) {
-      changed.set(key, Math.min(changed.get(key) ?? Number.POSITIVE_INFINITY, instant));
-    }
+    for (const { grader, grade, from } of derivation.changed.values())
+      noteChange(changed, grader, grade, from);
     yield { columns: previous, changed };
     current = previous;
   }
