@@ -278,15 +278,16 @@ async function sameDayDuplicateFlags(
   sales: CardSales,
 ): Promise<repo.NewFlag[]> {
   const counts = new Map<string, number>();
+  const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
   for (
     let index = lastAtOrAfter(sales, range.from - 2 * DAY_MS);
     index >= 0 && sales.soldAt[index]! <= range.to + 2 * DAY_MS;
     index--
   ) {
     const priceDay = priceDayKey(sales.prices[index]!, sales.soldAt[index]!);
-    const key = sales.gradeKeys[sales.gradeCodes[index]!]!;
-    if (!range.newSales.get(priceDay)?.has(cohortKey(key.grader, key.grade))) continue;
-    const group = `${priceDay}|${sales.gradeCodes[index]}`;
+    const code = sales.gradeCodes[index]!;
+    if (!range.newSales.get(priceDay)?.has(cohortOfCode[code]!)) continue;
+    const group = `${priceDay}|${code}`;
     counts.set(group, (counts.get(group) ?? 0) + 1);
   }
   const { setId, searchName: cardName } = range.card;
