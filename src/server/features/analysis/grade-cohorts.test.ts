@@ -1,32 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CardSales, cardSalesFromRows, type SaleValues } from '../../sales/card-sales/card-sales.ts';
+import { columnsOf, saleValues } from '../../../../tests/helpers/card-sales-columns.ts';
+import type { SaleValues } from '../../sales/card-sales/card-sales.ts';
 import { applySalesChanges, type SaleChange } from '../../sales/card-sales/card-sales-changes.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
-
-/** The columns as reading the card whole gives them. */
-function columnsOf(sales: readonly SaleValues[]): CardSales {
-  const rows = [...sales].sort((a, b) => b.soldAt - a.soldAt);
-  return cardSalesFromRows({
-    prices: rows.map((sale) => sale.price),
-    soldAt: rows.map((sale) => sale.soldAt),
-    graders: rows.map((sale) => sale.grader),
-    grades: rows.map((sale) => sale.grade),
-    excluded: rows.map((sale) => sale.excluded),
-  });
-}
 
 function plain(cohorts: readonly GradeCohort[]) {
   return cohorts.map((cohort) => ({ ...cohort, prices: [...cohort.prices], soldAt: [...cohort.soldAt] }));
 }
-
-const sale: fc.Arbitrary<SaleValues> = fc.record({
-  price: fc.constantFrom(100, 250, 900),
-  soldAt: fc.constantFrom(1_000, 2_000, 3_000, 4_000),
-  grader: fc.constantFrom(null, 'PSA', 'CGC'),
-  grade: fc.constantFrom(null, 9, 10),
-  excluded: fc.constantFrom(0 as const, 1 as const),
-});
 
 /** Removes the picked sales from `sales` and adds `additions`, as change-log entries. */
 function change(
@@ -53,8 +34,8 @@ describe("a card's cohorts after changes to its sales", () => {
   it('are the cohorts of the changed card read whole, sharing the unchanged grades with the earlier split', () => {
     fc.assert(
       fc.property(
-        fc.array(sale, { maxLength: 30 }),
-        fc.array(fc.tuple(fc.array(sale, { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 5 })), {
+        fc.array(saleValues, { maxLength: 30 }),
+        fc.array(fc.tuple(fc.array(saleValues, { maxLength: 5 }), fc.array(fc.nat(), { maxLength: 5 })), {
           minLength: 1,
           maxLength: 3,
         }),

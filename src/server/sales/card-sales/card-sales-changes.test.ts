@@ -1,19 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CardSales, cardSalesFromRows, type SaleValues } from './card-sales.ts';
+import { columnsOf, saleValues } from '../../../../tests/helpers/card-sales-columns.ts';
+import type { CardSales } from './card-sales.ts';
 import { applySalesChanges, type SaleChange } from './card-sales-changes.ts';
-
-/** The columns as reading the card whole gives them: from rows newest first, ties in any order. */
-function columnsOf(sales: readonly SaleValues[]): CardSales {
-  const rows = [...sales].sort((a, b) => b.soldAt - a.soldAt);
-  return cardSalesFromRows({
-    prices: rows.map((sale) => sale.price),
-    soldAt: rows.map((sale) => sale.soldAt),
-    graders: rows.map((sale) => sale.grader),
-    grades: rows.map((sale) => sale.grade),
-    excluded: rows.map((sale) => sale.excluded),
-  });
-}
 
 function plain(sales: CardSales | undefined) {
   return (
@@ -27,21 +16,12 @@ function plain(sales: CardSales | undefined) {
   );
 }
 
-// Few distinct values, so ties, repeated sales and shared grades are common.
-const sale: fc.Arbitrary<SaleValues> = fc.record({
-  price: fc.constantFrom(100, 250, 900),
-  soldAt: fc.constantFrom(1_000, 2_000, 3_000, 4_000),
-  grader: fc.constantFrom(null, 'PSA', 'CGC'),
-  grade: fc.constantFrom(null, 9, 10),
-  excluded: fc.constantFrom(0 as const, 1 as const),
-});
-
 describe("applying sales changes to a card's columns", () => {
   it('gives the columns that reading the changed card whole gives', () => {
     fc.assert(
       fc.property(
-        fc.array(sale, { maxLength: 30 }),
-        fc.array(sale, { maxLength: 10 }),
+        fc.array(saleValues, { maxLength: 30 }),
+        fc.array(saleValues, { maxLength: 10 }),
         fc.array(fc.nat(), { maxLength: 10 }),
         fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 5 }),
         (before, additions, removalPicks, flagPicks) => {
