@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that cross processes, sockets and NOTIFY get one more try in CI, as the browser tests do; `npm test`
- * names every test that passed only on its second try, so an intermittent failure stays visible.
+ * Every test gets one more try in CI, as the browser tests do; `npm test` names every test that passed only
+ * on its second try, and every test that failed, so an intermittent failure stays visible.
  */
 const retry = process.env.CI ? 1 : 0;
 
@@ -12,6 +12,7 @@ const unit = {
     name: 'unit',
     include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     exclude: ['src/**/*.api.test.ts'],
+    retry,
   },
 };
 

@@ -53,6 +53,32 @@ const flaky = [
   ...flakyBrowserTests(e2e?.suites ?? []),
 ];
 
+/** Tests that failed, named again at the end so that a long run's log shows them next to the count. */
+const failures = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) =>
+          `${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`,
+      ),
+  ),
+  ...failedBrowserTests(e2e?.suites ?? []),
+];
+
+function firstLine(messages) {
+  return (messages?.[0] ?? '').split('\n')[0].slice(0, 300);
+}
+
+function failedBrowserTests(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${suite.title} › ${spec.title}`),
+    ...failedBrowserTests(suite.suites ?? []),
+  ]);
+}
+
 function flakyBrowserTests(suites) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
@@ -66,5 +92,6 @@ const broken = [vitestStatus, buildStatus, e2eStatus].some((status) => status !=
 
 console.info('');
 for (const name of flaky) console.info(`passed on retry: ${name}`);
+for (const name of failures) console.info(`failed: ${name}`);
 console.info(`tests: ${passed} passed, ${failed + (broken && failed === 0 ? 1 : 0)} failed`);
 process.exit(broken ? 1 : 0);
