@@ -46,9 +46,43 @@ interface FilteredSales {
 }
 
 /**
+ * Working space for columns taken from a card's columns, kept between calls. A large card's columns are
+ * about a megabyte; a fresh copy for every analysis would be garbage whose collection shows in the slowest
+ * answers. A summary is computed synchronously and keeps only values, never these arrays.
+ */
+class WorkingColumns {
+  private columns: FilteredSales = {
+    prices: new Float64Array(0),
+    soldAt: new Float64Array(0),
+    gradeCodes: new Uint16Array(0),
+  };
+
+  /** The first `count` places (valid until the next summary). */
+  take(count: number): FilteredSales {
+    if (this.columns.prices.length < count) {
+      const size = Math.ceil(count * 1.25);
+      this.columns = {
+        prices: new Float64Array(size),
+        soldAt: new Float64Array(size),
+        gradeCodes: new Uint16Array(size),
+      };
+    }
+    return {
+      prices: this.columns.prices.subarray(0, count),
+      soldAt: this.columns.soldAt.subarray(0, count),
+      gradeCodes: this.columns.gradeCodes.subarray(0, count),
+    };
+  }
+}
+
+/** The sales that pass the filter, and one grade line's sales at a time. */
+const passingSpace = new WorkingColumns();
+const lineSpace = new WorkingColumns();
+
+/**
  * The prices, instants and grade codes of the sales that pass the filter and count (flagged sales only with
- * includeFlagged, docs/product.md §11), newest first; `listed` counts every sale that passes the filter
- * and `excluded` the flagged ones among them.
+ * includeFlagged, docs/product.md §11), newest first, in the working space unless every sale passes;
+ * `listed` counts every sale that passes the filter and `excluded` the flagged ones among them.
  */
 function filtered(
   sales: CardSales,
@@ -70,10 +104,7 @@ function filtered(
   if (listed === sales.prices.length && (excluded === 0 || includeFlagged)) {
     return { ...sales, listed, excluded };
   }
-  const count = includeFlagged ? listed : listed - excluded;
-  const prices = new Float64Array(count);
-  const soldAt = new Float64Array(count);
-  const gradeCodes = new Uint16Array(count);
+  const { prices, soldAt, gradeCodes } = passingSpace.take(includeFlagged ? listed : listed - excluded);
   let kept = 0;
   sales.gradeCodes.forEach((code, index) => {
     if (!passes[code] || (!includeFlagged && sales.excluded[index] === 1)) return;
@@ -90,11 +121,9 @@ const GRADE_LINE_POINTS = 200;
 
 /**
  * The grade codes of the chart's grade lines: the first GRADE_LINES grades in ladder order (byGraderAndGrade)
- * with at least two sales, enough for a line.
+ * with at least two sales (`counts`, by grade code), enough for a line.
  */
-function gradeLineCodes(sales: FilteredSales, gradeKeys: CardSales['gradeKeys']): number[] {
-  const counts = new Uint32Array(gradeKeys.length);
-  for (const code of sales.gradeCodes) counts[code]!++;
+function gradeLineCodes(counts: Uint32Array, gradeKeys: CardSales['gradeKeys']): number[] {
   return gradeKeys
     .map((key, code) => ({ ...key, code }))
     .filter(
@@ -108,15 +137,17 @@ function gradeLineCodes(sales: FilteredSales, gradeKeys: CardSales['gradeKeys'])
 
 /** The chart's series, with a rolling median of each top grade's own sales and each point's grade line. */
 function seriesOf(sales: FilteredSales, gradeKeys: CardSales['gradeKeys']): Series {
-  const codes = gradeLineCodes(sales, gradeKeys);
+  const counts = new Uint32Array(gradeKeys.length);
+  for (const code of sales.gradeCodes) counts[code]!++;
+  const codes = gradeLineCodes(counts, gradeKeys);
   const lineOfCode = new Map(codes.map((code, line) => [code, line]));
   const gradeLines = codes.map((code) => {
-    const prices: number[] = [];
-    const soldAt: number[] = [];
+    const { prices, soldAt } = lineSpace.take(counts[code]!);
+    let kept = 0;
     sales.gradeCodes.forEach((saleCode, index) => {
       if (saleCode !== code) return;
-      prices.push(sales.prices[index]!);
-      soldAt.push(sales.soldAt[index]!);
+      prices[kept] = sales.prices[index]!;
+      soldAt[kept++] = sales.soldAt[index]!;
     });
     const { grader, grade } = gradeKeys[code]!;
     return {
