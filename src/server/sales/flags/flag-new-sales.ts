@@ -7,7 +7,6 @@ import type { CardSales } from '../card-sales/card-sales.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
 import type { StoredSale } from '../sales-write.repository.ts';
 import {
-  type CohortSale,
   certRepeats,
   type DuplicateCandidate,
   type Flag,
@@ -152,27 +151,68 @@ export class NewSalesFlagging {
   }
 }
 
+/** A card's sales of some cohorts, cohort after cohort, each oldest first; see cohortsWithin. */
+interface CohortsWithin {
+  soldAt: Float64Array;
+  prices: Float64Array;
+  /** Each sale's index in the card's columns. */
+  columnIndex: Int32Array;
+  /** Where each grade code's sales start, and how many there are (0 for a cohort not asked for). */
+  starts: Uint32Array;
+  counts: Uint32Array;
+}
+
 /**
- * The card's sales sold in [from, to] of the cohorts marked in `wanted` (by grade code), by cohort, each
- * oldest first, named by column index.
+ * Working space for cohortsWithin, kept between calls: the cohorts within reach of a new sale of a card
+ * with many sales hold thousands of sales, and new arrays for every judgement would be garbage that
+ * outlives the young generation. Valid until the next call; judgeOutliers reads it synchronously.
  */
+let cohortSpace = {
+  soldAt: new Float64Array(0),
+  prices: new Float64Array(0),
+  columnIndex: new Int32Array(0),
+};
+
+/** The card's sales sold in [from, to] of the cohorts marked in `wanted` (by grade code). */
 function cohortsWithin(
   sales: CardSales,
   wanted: readonly boolean[],
   from: number,
   to: number,
-): Map<number, CohortSale<number>[]> {
-  const cohorts = new Map<number, CohortSale<number>[]>();
-  // The columns are newest first: walk from the oldest sale in range towards newer ones.
-  for (let index = lastAtOrAfter(sales, from); index >= 0 && sales.soldAt[index]! <= to; index--) {
+): CohortsWithin {
+  // The columns are newest first: the sales in range run from the oldest one in range down to index `end`.
+  const oldest = lastAtOrAfter(sales, from);
+  let end = oldest;
+  while (end >= 0 && sales.soldAt[end]! <= to) end--;
+  const counts = new Uint32Array(sales.gradeKeys.length);
+  for (let index = oldest; index > end; index--) {
+    const code = sales.gradeCodes[index]!;
+    if (wanted[code]) counts[code]!++;
+  }
+  const starts = new Uint32Array(counts.length);
+  let total = 0;
+  counts.forEach((count, code) => {
+    starts[code] = total;
+    total += count;
+  });
+  if (cohortSpace.soldAt.length < total) {
+    const size = Math.ceil(total * 1.25);
+    cohortSpace = {
+      soldAt: new Float64Array(size),
+      prices: new Float64Array(size),
+      columnIndex: new Int32Array(size),
+    };
+  }
+  const next = starts.slice();
+  for (let index = oldest; index > end; index--) {
     const code = sales.gradeCodes[index]!;
     if (!wanted[code]) continue;
-    const sale = { id: index, soldAt: sales.soldAt[index]!, priceCents: sales.prices[index]! };
-    const cohort = cohorts.get(code);
-    if (cohort) cohort.push(sale);
-    else cohorts.set(code, [sale]);
+    const at = next[code]!++;
+    cohortSpace.soldAt[at] = sales.soldAt[index]!;
+    cohortSpace.prices[at] = sales.prices[index]!;
+    cohortSpace.columnIndex[at] = index;
   }
-  return cohorts;
+  return { ...cohortSpace, starts, counts };
 }
 
 /** The index of the oldest sale sold at or after `instant` (-1 when none): the columns are newest first. */
@@ -187,23 +227,41 @@ function lastAtOrAfter(sales: CardSales, instant: number): number {
   return low - 1;
 }
 
-/** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
-async function flagCard(executor: Kysely<Database>, range: CardRange, sales: CardSales): Promise<string[]> {
+/**
+ * The outlier flags of the new sales' cohorts within reach of them, by valuesKey, and how many sales share
+ * each flagged set of values.
+ */
+function judgeOutliers(
+  range: CardRange,
+  sales: CardSales,
+): { outliers: Map<string, Flag>; flaggedSales: Map<string, number> } {
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
   const outliers = new Map<string, Flag>();
-  /** How many sales share each flagged set of values. */
   const flaggedSales = new Map<string, number>();
   const wanted = cohortOfCode.map((cohort) => range.cohorts.has(cohort));
   const cohorts = cohortsWithin(sales, wanted, range.from - 2 * WINDOW_MS, range.to + 2 * WINDOW_MS);
-  for (const [code, cohort] of cohorts) {
+  cohorts.counts.forEach((count, code) => {
+    if (count === 0) return;
+    const start = cohorts.starts[code]!;
+    const cohort = {
+      soldAt: cohorts.soldAt.subarray(start, start + count),
+      priceCents: cohorts.prices.subarray(start, start + count),
+    };
     const { grader, grade } = sales.gradeKeys[code]!;
     const found = outlierFlags(cohort, grader, grade, range.from - WINDOW_MS, range.to + WINDOW_MS);
-    for (const [index, flag] of found) {
+    for (const [position, flag] of found) {
+      const index = cohorts.columnIndex[start + position]!;
       const key = valuesKey(sales.soldAt[index]!, sales.prices[index]!, cohortOfCode[code]!);
       outliers.set(key, flag);
       flaggedSales.set(key, (flaggedSales.get(key) ?? 0) + 1);
     }
-  }
+  });
+  return { outliers, flaggedSales };
+}
+
+/** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
+async function flagCard(executor: Kysely<Database>, range: CardRange, sales: CardSales): Promise<string[]> {
+  const { outliers, flaggedSales } = judgeOutliers(range, sales);
   const { setId, searchName: cardName } = range.card;
   const existing = (
     await repo.outlierFlagsBetween(

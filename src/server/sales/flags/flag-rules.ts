@@ -41,10 +41,10 @@ export function dollars(cents: number): string {
   return formatDollars(cents / 100);
 }
 
-/** First index of `sorted` whose value is not below `value`. */
-function lowerBound(sorted: readonly number[], value: number): number {
+/** First index of sorted[0 … size − 1] whose value is not below `value`. */
+function lowerBound(sorted: Float64Array, size: number, value: number): number {
   let low = 0;
-  let high = sorted.length;
+  let high = size;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (sorted[middle]! < value) low = middle + 1;
@@ -53,10 +53,10 @@ function lowerBound(sorted: readonly number[], value: number): number {
   return low;
 }
 
-/** First index of `sorted` whose value is above `value`. */
-function upperBound(sorted: readonly number[], value: number): number {
+/** First index of sorted[0 … size − 1] whose value is above `value`. */
+function upperBound(sorted: Float64Array, size: number, value: number): number {
   let low = 0;
-  let high = sorted.length;
+  let high = size;
   while (low < high) {
     const middle = (low + high) >> 1;
     if (sorted[middle]! <= value) low = middle + 1;
@@ -70,51 +70,63 @@ function cohortName(grader: string | null, grade: number | null): string {
   return [grader ?? 'any grader', grade ?? ''].join(' ').trim();
 }
 
-/** One sale of a cohort (a card, grader and grade), as the outlier check reads it; `id` is whatever names it. */
-export interface CohortSale<Id = string> {
-  id: Id;
+/** A cohort's sales (one card, grader and grade) in time order, as the outlier check reads them. */
+export interface CohortSales {
   /** Milliseconds since the epoch. */
-  soldAt: number;
-  priceCents: number;
+  soldAt: ArrayLike<number>;
+  priceCents: ArrayLike<number>;
 }
 
 /**
- * Outlier flags of the cohort's sales whose time is in [from, to], each judged against the cohort's other
- * sales within OUTLIER_WINDOW_DAYS either side: the median of their prices and their median absolute
- * deviation from it (MAD; the lower middle deviation for an even count). A sale is an outlier when its price
- * is at least OUTLIER_RATIO times the median (or at most a third of it) and further from the median than
- * OUTLIER_MADS × 1.4826 × MAD; the second test keeps a cohort whose prices spread widely anyway from being
- * flagged at its edges. `sales` is in time order. The window's prices are kept sorted as it slides, so each
+ * The prices of the window as it slides, sorted, in working space kept between calls: a cohort of a card
+ * with many sales holds thousands, and a new array for every judgement would be garbage that outlives the
+ * young generation.
+ */
+let windowSpace = new Float64Array(256);
+
+/**
+ * Outlier flags of the cohort's sales whose time is in [from, to], by position in the cohort, each judged
+ * against the cohort's other sales within OUTLIER_WINDOW_DAYS either side: the median of their prices and
+ * their median absolute deviation from it (MAD; the lower middle deviation for an even count). A sale is an
+ * outlier when its price is at least OUTLIER_RATIO times the median (or at most a third of it) and further
+ * from the median than OUTLIER_MADS × 1.4826 × MAD; the second test keeps a cohort whose prices spread
+ * widely anyway from being flagged at its edges. The window's prices are kept sorted as it slides, so each
  * sale costs a few binary searches however many sales the window holds.
  */
-export function outlierFlags<Id>(
-  sales: readonly CohortSale<Id>[],
+export function outlierFlags(
+  sales: CohortSales,
   grader: string | null,
   grade: number | null,
   from: number,
   to: number,
-): Map<Id, Flag> {
-  const flags = new Map<Id, Flag>();
+): Map<number, Flag> {
+  const flags = new Map<number, Flag>();
   const window = OUTLIER_WINDOW_DAYS * DAY_MS;
-  /** The prices of sales[start, end), sorted. */
-  const sorted: number[] = [];
+  const count = sales.soldAt.length;
+  if (windowSpace.length < count) windowSpace = new Float64Array(Math.ceil(count * 1.25));
+  /** The prices of the sales in [start, end), sorted, in sorted[0 … size − 1]. */
+  const sorted = windowSpace;
+  let size = 0;
   let start = 0;
   let end = 0;
-  for (let index = 0; index < sales.length; index++) {
-    const sale = sales[index]!;
-    if (sale.soldAt < from || sale.soldAt > to) continue;
-    while (end < sales.length && sales[end]!.soldAt <= sale.soldAt + window) {
-      const price = sales[end++]!.priceCents;
-      sorted.splice(upperBound(sorted, price), 0, price);
+  for (let index = 0; index < count; index++) {
+    const soldAt = sales.soldAt[index]!;
+    if (soldAt < from || soldAt > to) continue;
+    while (end < count && sales.soldAt[end]! <= soldAt + window) {
+      const price = sales.priceCents[end++]!;
+      const at = upperBound(sorted, size, price);
+      sorted.copyWithin(at + 1, at, size++);
+      sorted[at] = price;
     }
-    while (sales[start]!.soldAt < sale.soldAt - window) {
-      sorted.splice(lowerBound(sorted, sales[start++]!.priceCents), 1);
+    while (sales.soldAt[start]! < soldAt - window) {
+      const at = lowerBound(sorted, size, sales.priceCents[start++]!);
+      sorted.copyWithin(at, at + 1, size--);
     }
-    const others = sorted.length - 1;
+    const others = size - 1;
     if (others < OUTLIER_MIN_REFERENCES) continue;
-    const price = sale.priceCents;
+    const price = sales.priceCents[index]!;
     // The others' k-th smallest price: the window's, stepping over one copy of this sale's own price.
-    const self = lowerBound(sorted, price);
+    const self = lowerBound(sorted, size, price);
     const half = others >> 1;
     const upper = half < self ? sorted[half]! : sorted[half + 1]!;
     const lower = half - 1 < self ? sorted[half - 1]! : sorted[half]!;
@@ -129,10 +141,10 @@ export function outlierFlags<Id>(
     const low = middle - reach;
     const high = middle + reach;
     const inReach =
-      lowerBound(sorted, high) - upperBound(sorted, low) - (price > low && price < high ? 1 : 0);
+      lowerBound(sorted, size, high) - upperBound(sorted, size, low) - (price > low && price < high ? 1 : 0);
     if (inReach < ((others - 1) >> 1) + 1) continue;
     const about = `the median of ${dollars(Math.round(middle))} of ${others} other ${cohortName(grader, grade)} sales within ${OUTLIER_WINDOW_DAYS} days`;
-    flags.set(sale.id, {
+    flags.set(index, {
       code: ratio >= OUTLIER_RATIO ? 'outlier-high' : 'outlier-low',
       reason: `${formatRatio(ratio)}× ${about}`,
     });
