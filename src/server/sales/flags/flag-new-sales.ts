@@ -278,18 +278,21 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
     grading_company: string | null;
     grade: number | null;
   }) => valuesKey(Date.parse(sale.sold_at), sale.price_cents, cohortKey(sale.grading_company, sale.grade));
-  const stale = existing.filter(
-    (flag) => flag.status === 'open' && outliers.get(keyOf(flag))?.code !== flag.code,
-  );
+  // Each stored flag with the key of its sale's values and what the check finds for those values now.
+  const judged = existing.map((flag) => {
+    const key = keyOf(flag);
+    return { flag, key, found: outliers.get(key) };
+  });
+  const stale = judged.filter(({ flag, found }) => flag.status === 'open' && found?.code !== flag.code);
   await repo.dropOpenFlags(
     executor,
-    stale.map((flag) => ({ saleId: flag.sale_id, code: flag.code })),
+    stale.map(({ flag }) => ({ saleId: flag.sale_id, code: flag.code })),
   );
   // An open flag that still holds takes the figures of its cohort as it is now.
   await repo.updateReasons(
     executor,
-    existing.flatMap((flag) => {
-      const reason = flag.status === 'open' ? outliers.get(keyOf(flag))?.reason : undefined;
+    judged.flatMap(({ flag, found }) => {
+      const reason = flag.status === 'open' ? found?.reason : undefined;
       return reason !== undefined && reason !== flag.reason
         ? [{ saleId: flag.sale_id, code: flag.code, reason }]
         : [];
@@ -299,9 +302,8 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
   const decided = new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id));
   // Sales that already carry their flag (or a decision) need no look-up; most flagged sales do.
   const settled = new Map<string, Set<string>>();
-  for (const flag of existing) {
-    const key = keyOf(flag);
-    if (flag.status === 'open' && outliers.get(key)?.code !== flag.code) continue;
+  for (const { flag, key, found } of judged) {
+    if (flag.status === 'open' && found?.code !== flag.code) continue;
     const ids = settled.get(key) ?? new Set<string>();
     ids.add(flag.sale_id);
     settled.set(key, ids);
@@ -322,7 +324,7 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
     executor,
     await sameDayDuplicateFlags(executor, range, sales),
   );
-  return [...stale.map((flag) => flag.sale_id), ...added, ...addedDuplicates];
+  return [...stale.map(({ flag }) => flag.sale_id), ...added, ...addedDuplicates];
 }
 
 /**
