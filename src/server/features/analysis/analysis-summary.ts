@@ -25,12 +25,21 @@ export function byGraderAndGrade(
 }
 
 /**
+ * How many sales have each grade code. The loops over a card's columns are plain indexed loops: a callback
+ * per sale (`forEach`) costs several times as much over tens of thousands of sales.
+ */
+function codeCounts(gradeCodes: Uint16Array, codes: number): Uint32Array {
+  const counts = new Uint32Array(codes);
+  for (let index = 0; index < gradeCodes.length; index++) counts[gradeCodes[index]!]!++;
+  return counts;
+}
+
+/**
  * The grade filter's options: every stored grader and grade pair of the period with its count (the filter
  * itself does not narrow them), in byGraderAndGrade order.
  */
 function gradeOptionsOf(sales: CardSales): GradeOption[] {
-  const counts = new Uint32Array(sales.gradeKeys.length);
-  for (const code of sales.gradeCodes) counts[code]!++;
+  const counts = codeCounts(sales.gradeCodes, sales.gradeKeys.length);
   const options: GradeOption[] = [];
   sales.gradeKeys.forEach(({ grader, grade }, code) => {
     if (grader !== null && grade !== null && counts[code]! > 0)
@@ -75,9 +84,8 @@ class WorkingColumns {
   }
 }
 
-/** The sales that pass the filter, and one grade line's sales at a time. */
+/** The sales that pass the filter. */
 const passingSpace = new WorkingColumns();
-const lineSpace = new WorkingColumns();
 
 /**
  * The prices, instants and grade codes of the sales that pass the filter and count (flagged sales only with
@@ -94,30 +102,35 @@ function filtered(
       (filter.grader === undefined || grader === filter.grader) &&
       (filter.grade === undefined || grade === filter.grade),
   );
+  const count = sales.gradeCodes.length;
   let listed = 0;
   let excluded = 0;
-  sales.gradeCodes.forEach((code, index) => {
-    if (!passes[code]) return;
+  for (let index = 0; index < count; index++) {
+    if (!passes[sales.gradeCodes[index]!]) continue;
     listed++;
     excluded += sales.excluded[index]!;
-  });
+  }
   if (listed === sales.prices.length && (excluded === 0 || includeFlagged)) {
     return { ...sales, listed, excluded };
   }
   const { prices, soldAt, gradeCodes } = passingSpace.take(includeFlagged ? listed : listed - excluded);
   let kept = 0;
-  sales.gradeCodes.forEach((code, index) => {
-    if (!passes[code] || (!includeFlagged && sales.excluded[index] === 1)) return;
+  for (let index = 0; index < count; index++) {
+    const code = sales.gradeCodes[index]!;
+    if (!passes[code] || (!includeFlagged && sales.excluded[index] === 1)) continue;
     prices[kept] = sales.prices[index]!;
     gradeCodes[kept] = code;
     soldAt[kept++] = sales.soldAt[index]!;
-  });
+  }
   return { prices, soldAt, gradeCodes, listed, excluded };
 }
 
 /** How many grades get a line of their own on the chart, and how many points each line has at most. */
 const GRADE_LINES = 3;
 const GRADE_LINE_POINTS = 200;
+
+/** Each grade line's sales. */
+const lineSpaces = Array.from({ length: GRADE_LINES }, () => new WorkingColumns());
 
 /**
  * The grade codes of the chart's grade lines: the first GRADE_LINES grades in ladder order (byGraderAndGrade)
@@ -137,26 +150,32 @@ function gradeLineCodes(counts: Uint32Array, gradeKeys: CardSales['gradeKeys']):
 
 /** The chart's series, with a rolling median of each top grade's own sales and each point's grade line. */
 function seriesOf(sales: FilteredSales, gradeKeys: CardSales['gradeKeys']): Series {
-  const counts = new Uint32Array(gradeKeys.length);
-  for (const code of sales.gradeCodes) counts[code]!++;
+  const counts = codeCounts(sales.gradeCodes, gradeKeys.length);
   const codes = gradeLineCodes(counts, gradeKeys);
-  const lineOfCode = new Map(codes.map((code, line) => [code, line]));
-  const gradeLines = codes.map((code) => {
-    const { prices, soldAt } = lineSpace.take(counts[code]!);
-    let kept = 0;
-    sales.gradeCodes.forEach((saleCode, index) => {
-      if (saleCode !== code) return;
-      prices[kept] = sales.prices[index]!;
-      soldAt[kept++] = sales.soldAt[index]!;
-    });
+  const lineOfCode = new Int8Array(gradeKeys.length).fill(-1);
+  codes.forEach((code, line) => {
+    lineOfCode[code] = line;
+  });
+  // Each line's sales, newest first, gathered in one pass over the sales.
+  const lines = codes.map((code, line) => lineSpaces[line]!.take(counts[code]!));
+  const filled = new Uint32Array(codes.length);
+  for (let index = 0; index < sales.gradeCodes.length; index++) {
+    const line = lineOfCode[sales.gradeCodes[index]!]!;
+    if (line < 0) continue;
+    const at = filled[line]!++;
+    lines[line]!.prices[at] = sales.prices[index]!;
+    lines[line]!.soldAt[at] = sales.soldAt[index]!;
+  }
+  const gradeLines = codes.map((code, line) => {
     const { grader, grade } = gradeKeys[code]!;
+    const { prices, soldAt } = lines[line]!;
     return {
       grader: grader ?? '',
       grade: grade ?? 0,
       median: buildSeries(prices, soldAt, GRADE_LINE_POINTS).median,
     };
   });
-  const lineOf = (position: number) => lineOfCode.get(sales.gradeCodes[position]!) ?? -1;
+  const lineOf = (position: number) => lineOfCode[sales.gradeCodes[position]!]!;
   return { ...buildSeries(sales.prices, sales.soldAt, undefined, lineOf), gradeLines };
 }
 
