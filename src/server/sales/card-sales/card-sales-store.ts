@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Card } from '#shared/catalogue.ts';
+import { ConcurrencyLimit } from '../../concurrency-limit.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { MemoryCardCache } from '../../memory-card-cache.ts';
@@ -18,6 +19,13 @@ const CARD_SALES_MAX_BYTES = 128 * 1024 * 1024;
  * retention (SALES_CHANGES_RETENTION_MS), so the entries a held card still needs are always there.
  */
 const CARD_SALES_TTL_MS = 60 * 60_000;
+
+/**
+ * Cards read whole at once. Valuing a collection from nothing asks for hundreds of cards together; a whole
+ * read of a large card holds a pooled connection for a long time, so without a bound they would take all of
+ * PostgreSQL's pool (10) and wait in its queue past its connection timeout, while other requests starve.
+ */
+const WHOLE_READS_AT_ONCE = 4;
 
 /** Below this many sales a card's changes are always applied, even when they outnumber its sales. */
 const MIN_CHANGES_APPLIED = 1000;
@@ -50,6 +58,7 @@ export class CardSalesStore {
     ttlMs: CARD_SALES_TTL_MS,
   });
   private readonly running = new Map<string, Promise<CardSales>>();
+  private readonly wholeReads = new ConcurrencyLimit(WHOLE_READS_AT_ONCE);
   /** Bumped when sales change, so a request after a change never joins a look at the log begun before it. */
   private changes = 0;
 
@@ -117,7 +126,9 @@ export class CardSalesStore {
       this.cards.set(card.cardId, caughtUp);
       return caughtUp.sales;
     }
-    const whole = await repo.cardSales(database, database.read, card.setId, card.searchName);
+    const whole = await this.wholeReads.run(() =>
+      repo.cardSales(database, database.read, card.setId, card.searchName),
+    );
     this.reads.wholeCards++;
     this.reads.saleRows += whole.sales.prices.length;
     this.cards.set(card.cardId, whole);
