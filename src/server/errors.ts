@@ -45,7 +45,7 @@ const PG_CONNECTION_LOST =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Whether an error means the database cannot be reached (so the answer is 503, not 500). */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   const message = (error as { message?: unknown }).message;
   if (code === undefined && typeof message === 'string' && PG_CONNECTION_LOST.test(message)) return true;

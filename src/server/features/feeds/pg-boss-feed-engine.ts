@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../../errors.ts';
 import { executeRun, type RunContext } from './feed-runner.ts';
 import { runsToQueue } from './feed-tick.ts';
 import type { FeedEngine } from './feed-engine.ts';
@@ -40,7 +41,12 @@ export class PgBossFeedEngine implements FeedEngine {
       schema: jobsSchema(this.context.database.schema),
       cronMonitorIntervalSeconds: 10,
     });
-    boss.on('error', (error) => this.log.error({ err: error }, 'feed scheduler (pg-boss) error'));
+    // pg-boss polls the database on timers; while the database is gone that fails, as every request does,
+    // and is a warning like theirs (errors.ts), not an error of ours.
+    boss.on('error', (error) => {
+      const level = isDatabaseUnavailable(error) ? 'warn' : 'error';
+      this.log[level]({ err: error }, 'feed scheduler (pg-boss) error');
+    });
     try {
       await boss.start();
       this.boss = boss;
