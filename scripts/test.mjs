@@ -50,7 +50,7 @@ const flaky = [
       .filter((test) => test.status === 'passed' && test.failureMessages?.length)
       .map((test) => `${path.relative(process.cwd(), file.name)} › ${test.fullName}`),
   ),
-  ...flakyBrowserTests(e2e?.suites ?? []),
+  ...browserTests(e2e?.suites ?? [], 'flaky'),
 ];
 
 /** Tests that failed, named again at the end so that a long run's log shows them next to the count. */
@@ -63,28 +63,20 @@ const failures = [
           `${path.relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages)}`,
       ),
   ),
-  ...failedBrowserTests(e2e?.suites ?? []),
+  ...browserTests(e2e?.suites ?? [], 'unexpected'),
 ];
 
 function firstLine(messages) {
   return (messages?.[0] ?? '').split('\n')[0].slice(0, 300);
 }
 
-function failedBrowserTests(suites) {
+/** The browser tests of the report's suites with this status (Playwright's: 'flaky', 'unexpected'). */
+function browserTests(suites, status) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .filter((spec) => spec.tests.some((test) => test.status === status))
       .map((spec) => `${suite.title} › ${spec.title}`),
-    ...failedBrowserTests(suite.suites ?? []),
-  ]);
-}
-
-function flakyBrowserTests(suites) {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
-      .map((spec) => `${suite.title} › ${spec.title}`),
-    ...flakyBrowserTests(suite.suites ?? []),
+    ...browserTests(suite.suites ?? [], status),
   ]);
 }
 
