@@ -136,7 +136,7 @@ export class NewSalesFlagging {
     for (const range of cards.values()) {
       const at = await store.salesWithin(this.database, executor, range.card, this.unlogged);
       if (!this.unlogged) this.read.push({ card: range.card, at });
-      for (const id of await flagCard(executor, range, at.sales)) changed.add(id);
+      for (const id of await flagCard(executor, this.database.dialect, range, at.sales)) changed.add(id);
     }
     if (certs.length > 0)
       for (const id of await flagCertRepeats(executor, this.database.dialect, certs)) changed.add(id);
@@ -260,7 +260,12 @@ function judgeOutliers(
 }
 
 /** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
-async function flagCard(executor: Kysely<Database>, range: CardRange, sales: CardSales): Promise<string[]> {
+async function flagCard(
+  executor: Kysely<Database>,
+  dialect: Dialect,
+  range: CardRange,
+  sales: CardSales,
+): Promise<string[]> {
   const { outliers, flaggedSales } = judgeOutliers(range, sales);
   const { setId, searchName: cardName } = range.card;
   const existing = (
@@ -286,11 +291,13 @@ async function flagCard(executor: Kysely<Database>, range: CardRange, sales: Car
   const stale = judged.filter(({ flag, found }) => flag.status === 'open' && found?.code !== flag.code);
   await repo.dropOpenFlags(
     executor,
+    dialect,
     stale.map(({ flag }) => ({ saleId: flag.sale_id, code: flag.code })),
   );
   // An open flag that still holds takes the figures of its cohort as it is now.
   await repo.updateReasons(
     executor,
+    dialect,
     judged.flatMap(({ flag, found }) => {
       const reason = flag.status === 'open' ? found?.reason : undefined;
       return reason !== undefined && reason !== flag.reason

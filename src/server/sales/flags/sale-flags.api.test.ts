@@ -163,6 +163,35 @@ describe('flags computed on import', () => {
     });
   });
 
+  it('drops an open outlier flag that a later import makes ordinary, and keeps a decided one', async () => {
+    const open = sale('Poliwrath', 300, '2026-05-10');
+    const decided = sale('Poliwrath', 300, '2026-05-10', { grade: 8 });
+    const cohort8 = cohort('Poliwrath').map((record) => ({ ...record, id: `${record.id}-8`, grade: 8 }));
+    await importRecords([...cohort('Poliwrath'), ...cohort8, open, decided]);
+    expect((await flagsOf(open.id)).flags.map((flag) => flag.code)).toEqual(['outlier-high']);
+    const decidedId = (
+      await t.app.context.database.db
+        .selectFrom('sales')
+        .select('id')
+        .where('source_ref', '=', decided.id)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.app.context.database.db
+      .updateTable('sale_flags')
+      .set({ status: 'confirmed' })
+      .where('sale_id', '=', decidedId)
+      .execute();
+    const confirmed = await flagsOf(decided.id);
+    // Five $200 sales in each cohort move its median to $150: $300 is twice that, no longer an outlier.
+    const later = ['2026-05-11', '2026-05-12', '2026-05-13', '2026-05-14', '2026-05-15'];
+    await importRecords([
+      ...later.map((day) => sale('Poliwrath', 200, day)),
+      ...later.map((day) => sale('Poliwrath', 200, day, { grade: 8 })),
+    ]);
+    expect(await flagsOf(open.id)).toEqual({ excluded: false, flags: [] });
+    expect(await flagsOf(decided.id)).toEqual(confirmed);
+  });
+
   it('judges new sales against every stored sale, also those another writer stored since the last import', async () => {
     await importRecords(cohort('Nidoking'));
     // Five $1,000 sales written straight to the table, as another instance or tool would: only the change

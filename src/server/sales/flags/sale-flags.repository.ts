@@ -53,11 +53,29 @@ export async function insertFlags(executor: Kysely<Database>, flags: readonly Ne
   return added;
 }
 
-/** Drops open flags that a recomputation no longer finds; confirmed and cleared ones are decisions and stay. */
+/**
+ * Drops open flags that a recomputation no longer finds; confirmed and cleared ones are decisions and stay.
+ * On PostgreSQL in one statement, each flag looked up by its key as in updateReasons.
+ */
 export async function dropOpenFlags(
   executor: Kysely<Database>,
+  dialect: Dialect,
   flags: readonly { saleId: string; code: string }[],
 ): Promise<void> {
+  if (flags.length === 0) return;
+  if (dialect === 'postgres') {
+    await sql`
+      delete from sale_flags
+      using unnest(
+        ${flags.map((flag) => flag.saleId)}::text[],
+        ${flags.map((flag) => flag.code)}::text[],
+        ${flags.map(() => 'open')}::text[]
+      ) as stale(sale_id, code, status)
+      where sale_flags.sale_id = stale.sale_id and sale_flags.code = stale.code
+        and sale_flags.status = stale.status
+    `.execute(executor);
+    return;
+  }
   for (const flag of flags) {
     await executor
       .deleteFrom('sale_flags')
@@ -71,14 +89,34 @@ export async function dropOpenFlags(
 /**
  * Gives open flags the reasons of their judgement now (the flag itself stays as it is), a few hundred to a
  * statement: a back-fill changes the figures of most open outlier flags of the cards it touches.
+ *
+ * Each flag is looked up by its key. On PostgreSQL the status the flag was read with travels with the key
+ * and is compared row by row: written as `status = 'open'`, the planner (which expects few open flags)
+ * joins the new reasons to every open flag of the table through the status index instead, a cost that
+ * grows with the table (docs/performance.md).
  */
 export async function updateReasons(
   executor: Kysely<Database>,
+  dialect: Dialect,
   flags: readonly { saleId: string; code: string; reason: string }[],
 ): Promise<void> {
   for (const part of chunks(flags, 300)) {
+    if (dialect === 'postgres') {
+      await sql`
+        update sale_flags set reason = changed.reason
+        from unnest(
+          ${part.map((flag) => flag.saleId)}::text[],
+          ${part.map((flag) => flag.code)}::text[],
+          ${part.map((flag) => flag.reason)}::text[],
+          ${part.map(() => 'open')}::text[]
+        ) as changed(sale_id, code, reason, status)
+        where sale_flags.sale_id = changed.sale_id and sale_flags.code = changed.code
+          and sale_flags.status = changed.status
+      `.execute(executor);
+      continue;
+    }
     const changed = sql.join(part.map((flag) => sql`(${flag.saleId}, ${flag.code}, ${flag.reason})`));
-    // A VALUES list names its columns column1, column2, … on both databases.
+    // A VALUES list names its columns column1, column2, … on SQLite.
     await sql`
       update sale_flags set reason = changed.column3
       from (values ${changed}) as changed
