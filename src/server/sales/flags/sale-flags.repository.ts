@@ -66,13 +66,10 @@ export async function dropOpenFlags(
   if (dialect === 'postgres') {
     await sql`
       delete from sale_flags
-      using unnest(
-        ${flags.map((flag) => flag.saleId)}::text[],
-        ${flags.map((flag) => flag.code)}::text[],
-        ${flags.map(() => 'open')}::text[]
-      ) as stale(sale_id, code, status)
+      using unnest(${flags.map((flag) => flag.saleId)}::text[], ${flags.map((flag) => flag.code)}::text[])
+        as stale(sale_id, code)
       where sale_flags.sale_id = stale.sale_id and sale_flags.code = stale.code
-        and sale_flags.status = stale.status
+        and sale_flags.status not in ('confirmed', 'cleared')
     `.execute(executor);
     return;
   }
@@ -90,28 +87,29 @@ export async function dropOpenFlags(
  * Gives open flags the reasons of their judgement now (the flag itself stays as it is), a few hundred to a
  * statement: a back-fill changes the figures of most open outlier flags of the cards it touches.
  *
- * Each flag is looked up by its key. On PostgreSQL the status the flag was read with travels with the key
- * and is compared row by row: written as `status = 'open'`, the planner (which expects few open flags)
- * joins the new reasons to every open flag of the table through the status index instead, a cost that
- * grows with the table (docs/performance.md).
+ * Each flag is looked up by its key. On PostgreSQL an open flag is written as one not decided: given
+ * `status = 'open'` (or the status as a value beside the key), the planner uses the status index, which
+ * holds nearly every flag of the table, to join or to intersect with the key's look-up, a cost that grows
+ * with the table (docs/performance.md); the index cannot answer `not in`. A hundred flags to a statement
+ * keeps their look-ups cheaper in the planner's eyes than reading the whole table once it holds tens of
+ * thousands of flags (with 300, a table of 30,000 was read whole).
  */
 export async function updateReasons(
   executor: Kysely<Database>,
   dialect: Dialect,
   flags: readonly { saleId: string; code: string; reason: string }[],
 ): Promise<void> {
-  for (const part of chunks(flags, 300)) {
+  for (const part of chunks(flags, dialect === 'postgres' ? 100 : 300)) {
     if (dialect === 'postgres') {
       await sql`
         update sale_flags set reason = changed.reason
         from unnest(
           ${part.map((flag) => flag.saleId)}::text[],
           ${part.map((flag) => flag.code)}::text[],
-          ${part.map((flag) => flag.reason)}::text[],
-          ${part.map(() => 'open')}::text[]
-        ) as changed(sale_id, code, reason, status)
+          ${part.map((flag) => flag.reason)}::text[]
+        ) as changed(sale_id, code, reason)
         where sale_flags.sale_id = changed.sale_id and sale_flags.code = changed.code
-          and sale_flags.status = changed.status
+          and sale_flags.status not in ('confirmed', 'cleared')
       `.execute(executor);
       continue;
     }
