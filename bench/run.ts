@@ -144,8 +144,27 @@ try {
   const catalogueCard = findCardByName(card.set_id as SetId, card.card_name)!;
   const { cardId } = catalogueCard;
   let storedForBench = 0;
+  /**
+   * The card's PSA 9 estimate in cents ($500 when it has none): the sales the bench stores are ordinary
+   * sales of their cohort. At a fixed $500 every one of them was an outlier of Charizard's PSA 9 cohort, and
+   * each later one rewrote the reasons of all the earlier ones, a cost that grew with the bench's own run.
+   */
+  const typicalPrice = new Map<string, number>();
+  const typicalPriceOf = async (storedCard: Card) => {
+    let cents = typicalPrice.get(storedCard.cardId);
+    if (cents === undefined) {
+      const query = `set=${storedCard.setId}&card=${encodeURIComponent(storedCard.searchName)}&grader=PSA&grade=9`;
+      const { estimate } = (await (await fetch(`${base}/api/sales/estimate?${query}`)).json()) as {
+        estimate: number | null;
+      };
+      cents = estimate === null ? 50_000 : Math.round(estimate * 100);
+      typicalPrice.set(storedCard.cardId, cents);
+    }
+    return cents;
+  };
   /** Stores a PSA 9 sale of the card an hour older than the last one, and announces it as an import does. */
   const storeASaleOf = async (storedCard: Card) => {
+    const priceCents = await typicalPriceOf(storedCard);
     storedForBench += 1;
     const soldAt = new Date(Date.now() - storedForBench * 3_600_000).toISOString();
     await insertSales(app.context.database, [
@@ -155,7 +174,7 @@ try {
         card_name: storedCard.searchName,
         card_number: storedCard.number,
         card_rarity: storedCard.rarity,
-        price_cents: 50_000 + storedForBench,
+        price_cents: priceCents + storedForBench,
         sold_on: soldAt.slice(0, 10),
         sold_at: soldAt,
         seller: 'bench_seller',
