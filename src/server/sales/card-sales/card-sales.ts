@@ -128,16 +128,22 @@ export function cardSalesFromRows(rows: CardSalesRows): CardSales {
   return { prices, soldAt, gradeCodes, gradeKeys, excluded };
 }
 
-/** The sales at or after `since` (all of them when undefined): a newest-first prefix, found by bisection. */
-export function salesSince(sales: CardSales, since: number | undefined): CardSales {
-  if (since === undefined) return sales;
+/** How many sales were sold at or after `instant`, found by bisection: the columns are newest first, so they lead. */
+export function countSoldSince(sales: CardSales, instant: number): number {
   let low = 0;
   let high = sales.soldAt.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sales.soldAt[middle]! >= since) low = middle + 1;
+    if (sales.soldAt[middle]! >= instant) low = middle + 1;
     else high = middle;
   }
+  return low;
+}
+
+/** The sales at or after `since` (all of them when undefined): a newest-first prefix. */
+export function salesSince(sales: CardSales, since: number | undefined): CardSales {
+  if (since === undefined) return sales;
+  const low = countSoldSince(sales, since);
   return {
     prices: sales.prices.subarray(0, low),
     soldAt: sales.soldAt.subarray(0, low),

@@ -40,13 +40,17 @@ describe('flags computed on import', () => {
   const cohort = (card: string) =>
     ['2026-05-01', '2026-05-02', '2026-05-03', '2026-05-04', '2026-05-05'].map((day) => sale(card, 100, day));
 
-  async function flagsOf(sourceRef: string) {
-    const db = t.app.context.database.db;
-    const row = await db
+  function saleOf(sourceRef: string) {
+    return t.app.context.database.db
       .selectFrom('sales')
       .select(['id', 'excluded'])
       .where('source_ref', '=', sourceRef)
       .executeTakeFirstOrThrow();
+  }
+
+  async function flagsOf(sourceRef: string) {
+    const db = t.app.context.database.db;
+    const row = await saleOf(sourceRef);
     const flags = await db
       .selectFrom('sale_flags')
       .select(['code', 'reason', 'status'])
@@ -169,17 +173,10 @@ describe('flags computed on import', () => {
     const cohort8 = cohort('Poliwrath').map((record) => ({ ...record, id: `${record.id}-8`, grade: 8 }));
     await importRecords([...cohort('Poliwrath'), ...cohort8, open, decided]);
     expect((await flagsOf(open.id)).flags.map((flag) => flag.code)).toEqual(['outlier-high']);
-    const decidedId = (
-      await t.app.context.database.db
-        .selectFrom('sales')
-        .select('id')
-        .where('source_ref', '=', decided.id)
-        .executeTakeFirstOrThrow()
-    ).id;
     await t.app.context.database.db
       .updateTable('sale_flags')
       .set({ status: 'confirmed' })
-      .where('sale_id', '=', decidedId)
+      .where('sale_id', '=', (await saleOf(decided.id)).id)
       .execute();
     const confirmed = await flagsOf(decided.id);
     // Five $200 sales in each cohort move its median to $150: $300 is twice that, no longer an outlier.

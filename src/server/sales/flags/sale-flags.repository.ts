@@ -53,6 +53,11 @@ export async function insertFlags(executor: Kysely<Database>, flags: readonly Ne
   return added;
 }
 
+const DECIDED: readonly FlagStatus[] = ['confirmed', 'cleared'];
+
+/** An open flag, written as one not decided for PostgreSQL's planner: see updateReasons. */
+const NOT_DECIDED = sql<boolean>`sale_flags.status not in (${sql.join(DECIDED.map((status) => sql.lit(status)))})`;
+
 /**
  * Drops open flags that a recomputation no longer finds; confirmed and cleared ones are decisions and stay.
  * On PostgreSQL in one statement, each flag looked up by its key as in updateReasons.
@@ -69,7 +74,7 @@ export async function dropOpenFlags(
       using unnest(${flags.map((flag) => flag.saleId)}::text[], ${flags.map((flag) => flag.code)}::text[])
         as stale(sale_id, code)
       where sale_flags.sale_id = stale.sale_id and sale_flags.code = stale.code
-        and sale_flags.status not in ('confirmed', 'cleared')
+        and ${NOT_DECIDED}
     `.execute(executor);
     return;
   }
@@ -99,8 +104,8 @@ export async function updateReasons(
   dialect: Dialect,
   flags: readonly { saleId: string; code: string; reason: string }[],
 ): Promise<void> {
-  for (const part of chunks(flags, dialect === 'postgres' ? 100 : 300)) {
-    if (dialect === 'postgres') {
+  if (dialect === 'postgres') {
+    for (const part of chunks(flags, 100)) {
       await sql`
         update sale_flags set reason = changed.reason
         from unnest(
@@ -108,11 +113,12 @@ export async function updateReasons(
           ${part.map((flag) => flag.code)}::text[],
           ${part.map((flag) => flag.reason)}::text[]
         ) as changed(sale_id, code, reason)
-        where sale_flags.sale_id = changed.sale_id and sale_flags.code = changed.code
-          and sale_flags.status not in ('confirmed', 'cleared')
+        where sale_flags.sale_id = changed.sale_id and sale_flags.code = changed.code and ${NOT_DECIDED}
       `.execute(executor);
-      continue;
     }
+    return;
+  }
+  for (const part of chunks(flags, 300)) {
     const changed = sql.join(part.map((flag) => sql`(${flag.saleId}, ${flag.code}, ${flag.reason})`));
     // A VALUES list names its columns column1, column2, … on SQLite.
     await sql`

@@ -1,0 +1,70 @@
+import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
+
+/** A card's sales of some cohorts, cohort after cohort, each oldest first; see cohortsWithin. */
+interface CohortsWithin {
+  soldAt: Float64Array;
+  prices: Float64Array;
+  /** Each sale's index in the card's columns. */
+  columnIndex: Int32Array;
+  /** Where each grade code's sales start, and how many there are (0 for a cohort not asked for). */
+  starts: Uint32Array;
+  counts: Uint32Array;
+}
+
+/**
+ * Working space for cohortsWithin, kept between calls: the cohorts within reach of a new sale of a card
+ * with many sales hold thousands of sales, and new arrays for every judgement would be garbage that
+ * outlives the young generation. Valid until the next call, so a caller reads it before it awaits anything.
+ */
+let cohortSpace = {
+  soldAt: new Float64Array(0),
+  prices: new Float64Array(0),
+  columnIndex: new Int32Array(0),
+};
+
+/** The card's sales sold in [from, to] of the cohorts marked in `wanted` (by grade code). */
+export function cohortsWithin(
+  sales: CardSales,
+  wanted: readonly boolean[],
+  from: number,
+  to: number,
+): CohortsWithin {
+  // The columns are newest first: the sales in range run from the oldest one in range down to index `end`.
+  const oldest = lastAtOrAfter(sales, from);
+  let end = oldest;
+  while (end >= 0 && sales.soldAt[end]! <= to) end--;
+  const counts = new Uint32Array(sales.gradeKeys.length);
+  for (let index = oldest; index > end; index--) {
+    const code = sales.gradeCodes[index]!;
+    if (wanted[code]) counts[code]!++;
+  }
+  const starts = new Uint32Array(counts.length);
+  let total = 0;
+  counts.forEach((count, code) => {
+    starts[code] = total;
+    total += count;
+  });
+  if (cohortSpace.soldAt.length < total) {
+    const size = Math.ceil(total * 1.25);
+    cohortSpace = {
+      soldAt: new Float64Array(size),
+      prices: new Float64Array(size),
+      columnIndex: new Int32Array(size),
+    };
+  }
+  const next = starts.slice();
+  for (let index = oldest; index > end; index--) {
+    const code = sales.gradeCodes[index]!;
+    if (!wanted[code]) continue;
+    const at = next[code]!++;
+    cohortSpace.soldAt[at] = sales.soldAt[index]!;
+    cohortSpace.prices[at] = sales.prices[index]!;
+    cohortSpace.columnIndex[at] = index;
+  }
+  return { ...cohortSpace, starts, counts };
+}
+
+/** The index of the oldest sale sold at or after `instant` (-1 when none): the columns are newest first. */
+export function lastAtOrAfter(sales: CardSales, instant: number): number {
+  return countSoldSince(sales, instant) - 1;
+}
