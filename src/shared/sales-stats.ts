@@ -1,4 +1,5 @@
 import type { SalesStats } from './schemas/sales.ts';
+import { WorkingSpace } from './working-space.ts';
 
 /** docs/product.md §3 sales statistics, computed once on the server and shown by the web app. */
 export const EMPTY_STATS: Readonly<SalesStats> = Object.freeze({
@@ -56,19 +57,13 @@ export function selectKth(values: Float64Array, k: number, from = 0, to = values
 }
 
 /**
- * Working space for medians, kept between calls: a card can have tens of thousands of sales, and a fresh
- * copy of them for every analysis would be garbage the collector has to clear on the request path.
+ * Working space for medians: a card can have tens of thousands of sales, and a fresh copy of them for
+ * every analysis would be garbage the collector has to clear on the request path.
  */
-let scratch = new Float64Array(1024);
-
-/** The first `length` places of the working space (valid until the next call). */
-function scratchOf(length: number): Float64Array {
-  if (scratch.length < length) scratch = new Float64Array(length * 2);
-  return scratch.subarray(0, length);
-}
+const medianSpace = new WorkingSpace((length) => new Float64Array(length));
 
 function medianOf(source: ArrayLike<number>): number {
-  const values = scratchOf(source.length);
+  const values = medianSpace.take(source.length);
   values.set(source);
   const middle = values.length >> 1;
   const upper = selectKth(values, middle);
@@ -110,7 +105,7 @@ export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesSt
 
 /** The median of values[start … start + length − 1]. */
 function medianOfRun(values: ArrayLike<number>, start: number, length: number): number {
-  const run = scratchOf(length);
+  const run = medianSpace.take(length);
   for (let offset = 0; offset < length; offset++) run[offset] = values[start + offset]!;
   const sorted = run.sort();
   const middle = length >> 1;

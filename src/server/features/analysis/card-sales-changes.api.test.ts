@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAdmin, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
-import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { type TestApp, useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { importSalesFile } from '../sales-import/sales-import.service.ts';
 
 /** What a user sees of Charizard: the analysis in two periods and filtered, the ladders, two estimates. */
@@ -18,6 +18,24 @@ const VIEWS = [
   `/api/sales/estimate?${CHARIZARD}&grader=CGC&grade=9&includeFlagged=true`,
 ];
 
+/** The app's answers to `urls`, each a 200. */
+const answersTo = (t: TestApp, urls: readonly string[]) =>
+  Promise.all(
+    urls.map(async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      // An estimate says when it was computed; everything else must be equal.
+      const { asOf: _asOf, ...answer } = response.json();
+      return answer;
+    }),
+  );
+
+/** Empties every cache of answers and every card's columns, so the next answers are computed from scratch. */
+function emptyCaches(t: TestApp): void {
+  const { cards, responses, summaries, cohortValues } = t.app.context.analysisCaches;
+  for (const cache of [cards, responses, summaries, cohortValues]) cache.clear();
+}
+
 describe("a card's answers after its sales change", () => {
   const t = useTestApp();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-changes-'));
@@ -25,21 +43,11 @@ describe("a card's answers after its sales change", () => {
   const caches = () => t.app.context.analysisCaches;
   const reads = () => ({ ...caches().cards.reads });
 
-  const views = async () =>
-    Promise.all(
-      VIEWS.map(async (url) => {
-        const response = await t.app.inject(url);
-        expect(response.statusCode, url).toBe(200);
-        // An estimate says when it was computed; everything else must be equal.
-        const { asOf: _asOf, ...answer } = response.json();
-        return answer;
-      }),
-    );
+  const views = () => answersTo(t, VIEWS);
 
   /** The same views computed from nothing: every cache emptied, so the card is read whole again. */
   const fromScratch = async () => {
-    const { cards, responses, summaries, cohortValues } = caches();
-    for (const cache of [cards, responses, summaries, cohortValues]) cache.clear();
+    emptyCaches(t);
     return views();
   };
 
@@ -216,5 +224,102 @@ describe('a card held before a first load into an empty database', () => {
     // SQLite's bulk load logs one entry for every card instead of a row each; PostgreSQL has no bulk load.
     const wholeReads = t.database.handle.dialect === 'sqlite' ? 1 : 0;
     expect(t.app.context.analysisCaches.cards.reads.wholeCards).toBe(reads.wholeCards + wholeReads);
+  });
+});
+
+/** The event loop's next check phase: a replaced version's space can be reused from then on. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Large enough that a new version of its columns is made in the space of a replaced one. */
+const SALES = 5000;
+const VENUSAUR = 'set=base_set&card=Venusaur';
+const VENUSAUR_VIEWS = [
+  `/api/sales/analysis?${VENUSAUR}&period=all&pageSize=50`,
+  `/api/sales/analysis?${VENUSAUR}&period=90d&grader=PSA&grade=9`,
+  `/api/sales/ladder?${VENUSAUR}&period=all`,
+  `/api/sales/estimate?${VENUSAUR}&grader=PSA&grade=9`,
+];
+const GRADES = [
+  ['PSA', 10],
+  ['PSA', 9],
+  ['PSA', 8],
+  ['BGS', 9.5],
+] as const;
+
+describe("a large card's answers while new versions of its columns reuse the space of replaced ones", () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-recycled-'));
+  let admin: TestUser;
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const views = () => answersTo(t, VENUSAUR_VIEWS);
+  const post = (url: string, saleIds: string[]) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: { saleIds } });
+
+  /** Imports one PSA 9 sale of Venusaur, `days` ago, through the importer (which flags it). */
+  const importOne = async (id: string, price: number, days: number) => {
+    const timestamp = Date.parse(daysAgo(days));
+    const file = path.join(dir, `${id}.jsonl`);
+    const line = {
+      id,
+      card_name: 'Venusaur',
+      set_id: 'base',
+      price,
+      sale_date: `Sold ${new Date(timestamp).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })}`,
+      seller: 'recycling_vault',
+      timestamp,
+      grading_company: 'PSA',
+      grade: 9,
+    };
+    fs.writeFileSync(file, `${JSON.stringify(line)}\n`);
+    const summary = await importSalesFile(t.app.context, file, { rejectsFile: false });
+    expect(summary).toMatchObject({ imported: 1, rejected: 0 });
+  };
+
+  beforeAll(async () => {
+    admin = await makeAdmin(t);
+    await insertSales(
+      t.database.handle,
+      Array.from({ length: SALES }, (_, index) => {
+        const [grader, grade] = GRADES[index % GRADES.length]!;
+        return {
+          card_name: 'Venusaur',
+          price_cents: 20_000 + ((index * 7919) % 30_000),
+          grading_company: grader,
+          grade,
+          sold_at: daysAgo(1 + ((index * 13) % 700)),
+        };
+      }),
+    );
+  });
+
+  it('gives every answer as computed from scratch after imports, a deletion and a restore', async () => {
+    const store = t.app.context.analysisCaches.cards;
+    expect((await views())[0].stats.count).toBe(SALES);
+
+    const counts: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      await importOne(`recycled-${round}`, 250 + round, 5 + round * 40);
+      await nextTurn();
+      counts.push((await views())[0].stats.count);
+    }
+    const [newest] = await t.database.handle.db
+      .selectFrom('sales')
+      .select('id')
+      .where('seller', '=', 'recycling_vault')
+      .where('price_cents', '=', 25_000)
+      .execute();
+    expect((await post('/api/admin/sales/delete', [newest!.id])).statusCode).toBe(200);
+    await nextTurn();
+    counts.push((await views())[0].stats.count);
+    expect((await post('/api/admin/sales/restore', [newest!.id])).statusCode).toBe(200);
+    await nextTurn();
+    const changed = await views();
+    counts.push(changed[0].stats.count);
+
+    expect(counts).toEqual([SALES + 1, SALES + 2, SALES + 3, SALES + 4, SALES + 3, SALES + 4]);
+    expect(store.recycledColumns).toBeGreaterThan(0);
+    emptyCaches(t);
+    expect(changed).toEqual(await views());
   });
 });

@@ -1,4 +1,11 @@
 import { selectKth } from '#shared/sales-stats.ts';
+import { WorkingSpace } from '#shared/working-space.ts';
+
+/** Working arrays of the quantiles, each valid until the next quantiles of its kind. */
+const positionSpace = new WorkingSpace((length) => new Float64Array(length));
+const keySpace = new WorkingSpace((length) => new Float64Array(length));
+const orderSpace = new WorkingSpace((length) => new Uint32Array(length));
+const selectionSpace = new WorkingSpace((length) => new Float64Array(length));
 
 /**
  * Quantiles of prices in cents, weighted or not, by one definition (docs/product.md §3, decision 017): the values are
@@ -20,7 +27,7 @@ export function weightedQuantiles(
   const order = byValueThenWeight(values, weights);
   let total = 0;
   for (let index = 0; index < count; index++) total += weights[index]!;
-  const positions = new Float64Array(count);
+  const positions = positionSpace.take(count);
   let before = 0;
   for (let rank = 0; rank < count; rank++) {
     const weight = weights[order[rank]!]!;
@@ -52,7 +59,7 @@ const MAX_SORTED_VALUE = 2 ** 33;
 function byValueThenWeight(values: ArrayLike<number>, weights: ArrayLike<number>): Uint32Array {
   const count = values.length;
   if (count > INDEX_SPAN) throw new RangeError(`At most ${INDEX_SPAN} values can be sorted`);
-  const keys = new Float64Array(count);
+  const keys = keySpace.take(count);
   for (let index = 0; index < count; index++) {
     const value = values[index]!;
     if (!Number.isInteger(value) || value < 0 || value >= MAX_SORTED_VALUE) {
@@ -61,7 +68,7 @@ function byValueThenWeight(values: ArrayLike<number>, weights: ArrayLike<number>
     keys[index] = value * INDEX_SPAN + index;
   }
   keys.sort();
-  const order = new Uint32Array(count);
+  const order = orderSpace.take(count);
   for (let rank = 0; rank < count; rank++) order[rank] = keys[rank]! % INDEX_SPAN;
   // Equal values stand side by side; put each run of them in order of weight.
   for (let rank = 1; rank < count; rank++) {
@@ -112,9 +119,10 @@ export function quantiles(values: ArrayLike<number>, probabilities: readonly num
     if (lower + 1 < count) ranks.add(lower + 1);
   }
   const valueAt = new Map<number, number>();
-  // The constructor copies a typed array in one block; Float64Array.from walks it as an iterable.
+  const copy = selectionSpace.take(count);
+  copy.set(values);
   selectRanks(
-    new Float64Array(values),
+    copy,
     [...ranks].sort((a, b) => a - b),
     0,
     count - 1,

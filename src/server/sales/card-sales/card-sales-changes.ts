@@ -1,4 +1,5 @@
 import { type CardSales, compareSaleValues, type SaleValues, saleValuesAt } from './card-sales.ts';
+import { ColumnSpace } from './column-space.ts';
 
 /** A sale that a change added to the card (1) or took from it (-1), as the change log has it. */
 export interface SaleChange extends SaleValues {
@@ -22,10 +23,10 @@ function firstAtOrBefore(sales: CardSales, soldAt: number): number {
 }
 
 /** Marks one not yet removed sale with these values; false when the columns hold none. */
-function markRemoved(sales: CardSales, removed: Uint8Array, sale: SaleValues): boolean {
+function markRemoved(sales: CardSales, removed: Set<number>, sale: SaleValues): boolean {
   for (let index = firstAtOrBefore(sales, sale.soldAt); sales.soldAt[index] === sale.soldAt; index++) {
-    if (removed[index] === 0 && compareSaleValues(saleValuesAt(sales, index), sale) === 0) {
-      removed[index] = 1;
+    if (!removed.has(index) && compareSaleValues(saleValuesAt(sales, index), sale) === 0) {
+      removed.add(index);
       return true;
     }
   }
@@ -66,14 +67,18 @@ function renumberGrades(gradeCodes: Uint16Array, gradeKeys: CardSales['gradeKeys
 }
 
 /**
- * The columns after the changes, as new arrays (requests still computing from the old ones keep them
- * intact), in the same order and with the same grade codes as reading the card whole would give. Sales
+ * The columns after the changes, in arrays of their own taken from `space` (requests still computing from
+ * the old ones keep them intact), in the same order and with the same grade codes as reading the card whole would give. Sales
  * with equal values are interchangeable, so a removal takes any one of them and only the net count of
  * each set of values matters: a sale added and removed again among the changes is no work. The kept runs
  * of the old columns are copied as blocks. Undefined when a removal finds no such sale, which means the
  * columns and the log disagree; the caller reads the card whole then.
  */
-export function applySalesChanges(sales: CardSales, changes: readonly SaleChange[]): CardSales | undefined {
+export function applySalesChanges(
+  sales: CardSales,
+  changes: readonly SaleChange[],
+  space: ColumnSpace = new ColumnSpace(),
+): CardSales | undefined {
   const net = new Map<string, { sale: SaleValues; count: number }>();
   for (const change of changes) {
     const key = keyOf(change);
@@ -82,13 +87,11 @@ export function applySalesChanges(sales: CardSales, changes: readonly SaleChange
     else net.set(key, { sale: change, count: change.change });
   }
   const size = sales.prices.length;
-  const removed = new Uint8Array(size);
-  let removedCount = 0;
+  const removed = new Set<number>();
   const added: SaleValues[] = [];
   for (const { sale, count } of net.values()) {
     for (let left = count; left < 0; left++) {
       if (!markRemoved(sales, removed, sale)) return undefined;
-      removedCount++;
     }
     for (let left = count; left > 0; left--) added.push(sale);
   }
@@ -106,24 +109,21 @@ export function applySalesChanges(sales: CardSales, changes: readonly SaleChange
     return code;
   };
 
-  const total = size - removedCount + added.length;
-  const next: CardSales = {
-    prices: new Float64Array(total),
-    soldAt: new Float64Array(total),
-    gradeCodes: new Uint16Array(total),
-    gradeKeys,
-    excluded: new Uint8Array(total),
-  };
+  const { prices, soldAt, gradeCodes, excluded } = space.take(size - removed.size + added.length);
+  // The same property order as columns read whole, so code reading either sees one object shape.
+  const next: CardSales = { prices, soldAt, gradeCodes, gradeKeys, excluded };
+  const removedInOrder = [...removed].sort((a, b) => a - b);
+  let nextRemoved = 0;
   let written = 0;
   let read = 0;
   const copyUntil = (end: number) => {
     while (read < end) {
-      if (removed[read] === 1) {
+      if (read === removedInOrder[nextRemoved]) {
         read++;
+        nextRemoved++;
         continue;
       }
-      let runEnd = read;
-      while (runEnd < end && removed[runEnd] === 0) runEnd++;
+      const runEnd = Math.min(end, removedInOrder[nextRemoved] ?? end);
       next.prices.set(sales.prices.subarray(read, runEnd), written);
       next.soldAt.set(sales.soldAt.subarray(read, runEnd), written);
       next.gradeCodes.set(sales.gradeCodes.subarray(read, runEnd), written);

@@ -7,6 +7,7 @@ import { MemoryCardCache } from '../../memory-card-cache.ts';
 import * as repo from './card-sales.repository.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
 import { applySalesChanges } from './card-sales-changes.ts';
+import { ColumnSpace } from './column-space.ts';
 
 /** A card as the store knows it: its catalogue id, and the set and name its sales are stored under. */
 export type CardRef = Pick<Card, 'cardId' | 'setId' | 'searchName'>;
@@ -61,6 +62,18 @@ export class CardSalesStore {
   private readonly wholeReads = new ConcurrencyLimit(WHOLE_READS_AT_ONCE);
   /** Bumped when sales change, so a request after a change never joins a look at the log begun before it. */
   private changes = 0;
+  /** The space of replaced columns, for the next versions (docs/decisions/029-recycled-column-space.md). */
+  private readonly space = new ColumnSpace();
+  /**
+   * Held columns a writer was given as they are (no change of its own to apply): it reads them across its
+   * transaction's awaits, so their space is never given back.
+   */
+  private readonly sharedWithWriters = new WeakSet<CardSales>();
+
+  /** How many versions of a card's columns were made in the space of replaced ones. */
+  get recycledColumns(): number {
+    return this.space.reused;
+  }
 
   /** Sales changed somewhere: the next look at the log must start after this moment. */
   salesChanged(): void {
@@ -95,13 +108,33 @@ export class CardSalesStore {
   ): Promise<repo.CardSalesAt> {
     const held = whole ? undefined : this.cards.get(card.cardId);
     const caughtUp = held && (await this.catchUp(transaction, card, held));
+    if (caughtUp && caughtUp.sales === held?.sales) this.sharedWithWriters.add(caughtUp.sales);
     return caughtUp ?? repo.cardSales(database, transaction, card.setId, card.searchName);
   }
 
-  /** Keeps columns read within a transaction that has committed, unless the store holds newer ones. */
+  /**
+   * Keeps columns read within a transaction that has committed, unless the store holds newer ones; the
+   * writer no longer reads them.
+   */
   keep(card: CardRef, at: repo.CardSalesAt): void {
+    if (!this.replace(card, at)) this.retire(at.sales);
+  }
+
+  /**
+   * Holds the card's new columns unless it holds newer ones, and gives back the space of the ones they
+   * replace; false when `next` was not kept.
+   */
+  private replace(card: CardRef, next: HeldCard): boolean {
     const held = this.cards.get(card.cardId);
-    if (!held || held.seq < at.seq) this.cards.set(card.cardId, at);
+    if (held?.sales === next.sales) return true;
+    if (held && held.seq > next.seq) return false;
+    this.cards.set(card.cardId, next);
+    if (held) this.retire(held.sales);
+    return true;
+  }
+
+  private retire(sales: CardSales): void {
+    if (!this.sharedWithWriters.has(sales)) this.space.retire(sales);
   }
 
   /** The held columns with the log's entries since, or undefined when the card must be read whole. */
@@ -115,7 +148,7 @@ export class CardSalesStore {
     this.reads.changeRows += since.changes.length;
     if (since.tooMany) return undefined;
     if (since.changes.length === 0) return held;
-    const sales = applySalesChanges(held.sales, since.changes);
+    const sales = applySalesChanges(held.sales, since.changes, this.space);
     return sales && { sales, seq: since.seq };
   }
 
@@ -123,7 +156,7 @@ export class CardSalesStore {
     const held = this.cards.get(card.cardId);
     const caughtUp = held && (await this.catchUp(database.read, card, held));
     if (caughtUp) {
-      this.cards.set(card.cardId, caughtUp);
+      this.replace(card, caughtUp);
       return caughtUp.sales;
     }
     const whole = await this.wholeReads.run(() =>
@@ -131,7 +164,7 @@ export class CardSalesStore {
     );
     this.reads.wholeCards++;
     this.reads.saleRows += whole.sales.prices.length;
-    this.cards.set(card.cardId, whole);
+    this.replace(card, whole);
     return whole.sales;
   }
 }

@@ -2,6 +2,7 @@ import { findCardById } from '#shared/catalogue.ts';
 import { formatDollars } from '#shared/money.ts';
 import type { SetId } from '#shared/sets.ts';
 import { titleMismatch } from '#shared/titles/parse-title.ts';
+import { WorkingSpace } from '#shared/working-space.ts';
 import type { SaleRecord } from '../sales-write.repository.ts';
 
 /**
@@ -79,10 +80,9 @@ export interface CohortSales {
 
 /**
  * The prices of the window as it slides, sorted, in working space kept between calls: a cohort of a card
- * with many sales holds thousands, and a new array for every judgement would be garbage that outlives the
- * young generation.
+ * with many sales holds thousands, and a new array for every judgement would be garbage.
  */
-let windowSpace = new Float64Array(256);
+const windowSpace = new WorkingSpace((length) => new Float64Array(length));
 
 /**
  * Outlier flags of the cohort's sales whose time is in [from, to], by position in the cohort, each judged
@@ -103,9 +103,8 @@ export function outlierFlags(
   const flags = new Map<number, Flag>();
   const window = OUTLIER_WINDOW_DAYS * DAY_MS;
   const count = sales.soldAt.length;
-  if (windowSpace.length < count) windowSpace = new Float64Array(Math.ceil(count * 1.25));
   /** The prices of the sales in [start, end), sorted, in sorted[0 … size − 1]. */
-  const sorted = windowSpace;
+  const sorted = windowSpace.take(count);
   let size = 0;
   let start = 0;
   let end = 0;
