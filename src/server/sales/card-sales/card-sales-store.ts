@@ -65,10 +65,11 @@ export class CardSalesStore {
   /** The space of replaced columns, for the next versions (docs/decisions/029-recycled-column-space.md). */
   private readonly space = new ColumnSpace();
   /**
-   * Held columns a writer was given as they are (no change of its own to apply): it reads them across its
-   * transaction's awaits, so their space is never given back.
+   * How many looks at the log are under way from each held version: each reads it again when its entries
+   * arrive, so a version replaced meanwhile gives its space back only after the last of them.
    */
-  private readonly sharedWithWriters = new WeakSet<CardSales>();
+  private readonly catchingUp = new Map<CardSales, number>();
+  private readonly retireAfterCatchUp = new Set<CardSales>();
 
   /** How many versions of a card's columns were made in the space of replaced ones. */
   get recycledColumns(): number {
@@ -98,7 +99,8 @@ export class CardSalesStore {
   /**
    * The card's columns as a writer's transaction sees them, its own uncommitted sales included, read
    * through that transaction and not kept: the caller hands them to `keep` once the transaction has
-   * committed. `whole` reads the card whole, for a writer that stores sales without logging them.
+   * committed. `whole` reads the card whole, for a writer that stores sales without logging them. They are
+   * the writer's own, never the held ones: it reads them across its transaction's awaits.
    */
   async salesWithin(
     database: DatabaseHandle,
@@ -108,8 +110,9 @@ export class CardSalesStore {
   ): Promise<repo.CardSalesAt> {
     const held = whole ? undefined : this.cards.get(card.cardId);
     const caughtUp = held && (await this.catchUp(transaction, card, held));
-    if (caughtUp && caughtUp.sales === held?.sales) this.sharedWithWriters.add(caughtUp.sales);
-    return caughtUp ?? repo.cardSales(database, transaction, card.setId, card.searchName);
+    if (!caughtUp) return repo.cardSales(database, transaction, card.setId, card.searchName);
+    if (caughtUp !== held) return caughtUp;
+    return { sales: applySalesChanges(held.sales, [], this.space)!, seq: held.seq };
   }
 
   /**
@@ -134,22 +137,36 @@ export class CardSalesStore {
   }
 
   private retire(sales: CardSales): void {
-    if (!this.sharedWithWriters.has(sales)) this.space.retire(sales);
+    if (this.catchingUp.has(sales)) this.retireAfterCatchUp.add(sales);
+    else this.space.retire(sales);
   }
 
-  /** The held columns with the log's entries since, or undefined when the card must be read whole. */
+  /**
+   * The held columns with the log's entries since, or undefined when the card must be read whole. The held
+   * version keeps its space until the entries are applied to it: it may be replaced while they are read.
+   */
   private async catchUp(
     db: Kysely<Database>,
     card: CardRef,
     held: HeldCard,
   ): Promise<repo.CardSalesAt | undefined> {
-    const limit = Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length);
-    const since = await repo.cardChangesSince(db, card.setId, card.searchName, held.seq, limit);
-    this.reads.changeRows += since.changes.length;
-    if (since.tooMany) return undefined;
-    if (since.changes.length === 0) return held;
-    const sales = applySalesChanges(held.sales, since.changes, this.space);
-    return sales && { sales, seq: since.seq };
+    this.catchingUp.set(held.sales, (this.catchingUp.get(held.sales) ?? 0) + 1);
+    try {
+      const limit = Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length);
+      const since = await repo.cardChangesSince(db, card.setId, card.searchName, held.seq, limit);
+      this.reads.changeRows += since.changes.length;
+      if (since.tooMany) return undefined;
+      if (since.changes.length === 0) return held;
+      const sales = applySalesChanges(held.sales, since.changes, this.space);
+      return sales && { sales, seq: since.seq };
+    } finally {
+      const left = this.catchingUp.get(held.sales)! - 1;
+      if (left > 0) this.catchingUp.set(held.sales, left);
+      else {
+        this.catchingUp.delete(held.sales);
+        if (this.retireAfterCatchUp.delete(held.sales)) this.space.retire(held.sales);
+      }
+    }
   }
 
   private async upToDate(database: DatabaseHandle, card: CardRef): Promise<CardSales> {

@@ -42,11 +42,10 @@ function wholeSpace(columns: Columns): Columns {
  * new columns, and V8 starts a full collection of the whole heap for every few dozen megabytes of such
  * memory, so one first answer after a change in a few dozen paid for a full collection.
  *
- * Columns are never changed while anyone may read them:
- * - a replaced version is given back by its store (`retire`) only when nobody holds it across an await;
- *   readers of the store's columns read them synchronously once given them;
- * - its space is handed out again only after the event loop's next check phase (setImmediate), so every
- *   computation that was given those columns before they were replaced has run to its end.
+ * Columns are never changed while anyone may read them: their store gives a replaced version back
+ * (`retire`) only when nothing reads it across an await (CardSalesStore), and its space is handed out again
+ * only after the event loop's next check phase (setImmediate), so every computation that was given those
+ * columns before they were replaced, and read them synchronously, has run to its end.
  */
 export class ColumnSpace {
   private retiring: Columns[] = [];
