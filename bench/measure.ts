@@ -32,13 +32,16 @@ function get(url: string, headers: http.OutgoingHttpHeaders): Promise<number> {
 
 /**
  * Sequential requests, one at a time, timed from send to last byte; `before` runs untimed before each, and
- * every request carries `headers` (a session cookie, say).
+ * every request carries `headers` (a session cookie, say). The heap is collected first (`npm run bench`
+ * exposes V8's gc), so a run is not charged for the garbage the runs before it left, such as a card read
+ * whole 30 times, whose collection would otherwise land in this run's requests.
  */
 export async function sequentialLatency(
   urls: readonly string[],
   before: () => void | Promise<void> = () => {},
   headers: http.OutgoingHttpHeaders = {},
 ): Promise<Latency> {
+  globalThis.gc?.();
   const samples: number[] = [];
   for (const url of urls) {
     await before();
