@@ -215,6 +215,9 @@ try {
     const fromColumns = await sequentialLatency(Array(300).fill(url), dropAnswers);
     record(`${what}, uncached p50`, formatMs(fromColumns.p50));
     record(`${what}, uncached p99`, formatMs(fromColumns.p99), '≤ 15 ms');
+    // Unmeasured first, as for the analysis: the first requests after a change compile the code that
+    // splits the changed grade again, which the uncached requests above never run.
+    await sequentialLatency(Array(10).fill(url), storeASale);
     const changed = await sequentialLatency(Array(100).fill(url), storeASale);
     record(`${what}, first after a change to the card's sales, p50`, formatMs(changed.p50));
     record(`${what}, first after a change to the card's sales, p99`, formatMs(changed.p99), '≤ 15 ms');
@@ -226,9 +229,8 @@ try {
   const collector = await createGradedCollector(app, 500, 7);
   const valueUrl = `${base}/api/users/me/collection/value`;
   const cookie = { cookie: collector.cookie };
-  started = performance.now();
-  await sequentialLatency([valueUrl], () => app.context.salesEvents.changed(), cookie);
-  record('collection value, 500 graded cards, from nothing', formatMs(performance.now() - started));
+  const fromNothing = await sequentialLatency([valueUrl], () => app.context.salesEvents.changed(), cookie);
+  record('collection value, 500 graded cards, from nothing', formatMs(fromNothing.p50));
   await sequentialLatency(Array(20).fill(valueUrl), undefined, cookie);
   const value = await sequentialLatency(Array(300).fill(valueUrl), undefined, cookie);
   record('collection value, 500 graded cards, p50', formatMs(value.p50));
