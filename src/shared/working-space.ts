@@ -1,4 +1,4 @@
-type NumberArray = Float64Array | Uint32Array;
+type NumberArray = Float64Array | Int32Array | Uint32Array | Uint16Array;
 
 /**
  * A typed array kept between calls and grown when a call needs more, for statistics computed synchronously

@@ -2,6 +2,7 @@ import type { Card } from '#shared/catalogue.ts';
 import { type Period, SALE_GRADERS } from '#shared/sales-constants.ts';
 import { computeSalesStats } from '#shared/sales-stats.ts';
 import type { AnalysisResponse, Series } from '#shared/schemas/sales.ts';
+import { WorkingSpace } from '#shared/working-space.ts';
 import type { CardSales } from '../../sales/card-sales/card-sales.ts';
 import type { GradeFilter } from './analysis.repository.ts';
 import { buildSeries } from './analysis-series.ts';
@@ -60,26 +61,16 @@ interface FilteredSales {
  * answers. A summary is computed synchronously and keeps only values, never these arrays.
  */
 class WorkingColumns {
-  private columns: FilteredSales = {
-    prices: new Float64Array(0),
-    soldAt: new Float64Array(0),
-    gradeCodes: new Uint16Array(0),
-  };
+  private readonly prices = new WorkingSpace((length) => new Float64Array(length));
+  private readonly soldAt = new WorkingSpace((length) => new Float64Array(length));
+  private readonly gradeCodes = new WorkingSpace((length) => new Uint16Array(length));
 
   /** The first `count` places (valid until the next summary). */
   take(count: number): FilteredSales {
-    if (this.columns.prices.length < count) {
-      const size = Math.ceil(count * 1.25);
-      this.columns = {
-        prices: new Float64Array(size),
-        soldAt: new Float64Array(size),
-        gradeCodes: new Uint16Array(size),
-      };
-    }
     return {
-      prices: this.columns.prices.subarray(0, count),
-      soldAt: this.columns.soldAt.subarray(0, count),
-      gradeCodes: this.columns.gradeCodes.subarray(0, count),
+      prices: this.prices.take(count),
+      soldAt: this.soldAt.take(count),
+      gradeCodes: this.gradeCodes.take(count),
     };
   }
 }

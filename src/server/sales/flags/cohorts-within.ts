@@ -1,3 +1,4 @@
+import { WorkingSpace } from '#shared/working-space.ts';
 import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
 
 /** A card's sales of some cohorts, cohort after cohort, each oldest first; see cohortsWithin. */
@@ -12,15 +13,13 @@ interface CohortsWithin {
 }
 
 /**
- * Working space for cohortsWithin, kept between calls: the cohorts within reach of a new sale of a card
- * with many sales hold thousands of sales, and new arrays for every judgement would be garbage that
- * outlives the young generation. Valid until the next call, so a caller reads it before it awaits anything.
+ * Working space for cohortsWithin: the cohorts within reach of a new sale of a card with many sales hold
+ * thousands of sales, and new arrays for every judgement would be garbage. Valid until the next call, so a
+ * caller reads it before it awaits anything.
  */
-let cohortSpace = {
-  soldAt: new Float64Array(0),
-  prices: new Float64Array(0),
-  columnIndex: new Int32Array(0),
-};
+const soldAtSpace = new WorkingSpace((length) => new Float64Array(length));
+const priceSpace = new WorkingSpace((length) => new Float64Array(length));
+const columnIndexSpace = new WorkingSpace((length) => new Int32Array(length));
 
 /** The card's sales sold in [from, to] of the cohorts marked in `wanted` (by grade code). */
 export function cohortsWithin(
@@ -44,24 +43,19 @@ export function cohortsWithin(
     starts[code] = total;
     total += count;
   });
-  if (cohortSpace.soldAt.length < total) {
-    const size = Math.ceil(total * 1.25);
-    cohortSpace = {
-      soldAt: new Float64Array(size),
-      prices: new Float64Array(size),
-      columnIndex: new Int32Array(size),
-    };
-  }
+  const soldAt = soldAtSpace.take(total);
+  const prices = priceSpace.take(total);
+  const columnIndex = columnIndexSpace.take(total);
   const next = starts.slice();
   for (let index = oldest; index > end; index--) {
     const code = sales.gradeCodes[index]!;
     if (!wanted[code]) continue;
     const at = next[code]!++;
-    cohortSpace.soldAt[at] = sales.soldAt[index]!;
-    cohortSpace.prices[at] = sales.prices[index]!;
-    cohortSpace.columnIndex[at] = index;
+    soldAt[at] = sales.soldAt[index]!;
+    prices[at] = sales.prices[index]!;
+    columnIndex[at] = index;
   }
-  return { ...cohortSpace, starts, counts };
+  return { soldAt, prices, columnIndex, starts, counts };
 }
 
 /** The index of the oldest sale sold at or after `instant` (-1 when none): the columns are newest first. */
