@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { PostgresClients } from './postgres-clients.ts';
 import { ReadRouting } from './read-routing.ts';
+import { SqliteCheckpoints } from './sqlite-checkpoints.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
   postgresClients?: PostgresClients;
   /** The SQLite connection (online backup); undefined on Postgres. */
   sqlite?: SQLite.Database;
+  /** Who copies SQLite's log into its file: large writers hold it off the event loop. Undefined on Postgres. */
+  checkpoints?: SqliteCheckpoints;
   /** Postgres schema the tables live in. */
   schema?: string;
   close(): Promise<void>;
@@ -77,12 +80,15 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const checkpoints = new SqliteCheckpoints(sqlite, file);
   return {
     db,
     read: db,
     dialect: 'sqlite',
     sqlite,
+    checkpoints,
     async close() {
+      await checkpoints.idle();
       await db.destroy();
     },
   };

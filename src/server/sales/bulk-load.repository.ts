@@ -31,11 +31,22 @@ export interface BulkLoad {
 export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad | undefined> {
   if (database.dialect !== 'sqlite') return undefined;
   const trx = await database.db.startTransaction().execute();
+  // The load's commit leaves its log to a worker thread; a load that fails to commit and is aborted lets go once.
+  database.checkpoints?.hold();
+  let holding = true;
+  const letGo = () => {
+    if (holding) database.checkpoints?.release();
+    holding = false;
+  };
   try {
     const stored = await trx.selectFrom('sales').select('id').limit(1).executeTakeFirst();
     const archived = await trx.selectFrom('deleted_sales').select('id').limit(1).executeTakeFirst();
     if (stored || archived) {
-      await trx.rollback().execute();
+      try {
+        await trx.rollback().execute();
+      } finally {
+        letGo();
+      }
       return undefined;
     }
     // The change log's row triggers go too: one row saying every card changed replaces a row per sale.
@@ -62,14 +73,26 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
         // Flagged once over the whole load, off the indexes just built, in the load's transaction.
         await flagging.apply(trx);
         await trx.insertInto('sales_changes').values({ change: 0 }).execute();
-        await trx.commit().execute();
+        try {
+          await trx.commit().execute();
+        } finally {
+          letGo();
+        }
       },
       async abort() {
-        await trx.rollback().execute();
+        try {
+          await trx.rollback().execute();
+        } finally {
+          letGo();
+        }
       },
     };
   } catch (error) {
-    await trx.rollback().execute();
+    try {
+      await trx.rollback().execute();
+    } finally {
+      letGo();
+    }
     throw error;
   }
 }

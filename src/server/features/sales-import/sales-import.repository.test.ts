@@ -78,4 +78,20 @@ describe('SalesWriter (SQLite)', () => {
     await aborting.abort();
     expect(cacheKib()).toBe(SQLITE_CACHE_KIB);
   });
+
+  it('leaves its commits\' log to the checkpoint thread until it ends, once however it ends', async () => {
+    const autoCheckpoint = () => database.handle.sqlite!.pragma('wal_autocheckpoint', { simple: true });
+    const closing = new SalesWriter(database.handle);
+    const aborting = new SalesWriter(database.handle);
+    await closing.write(records(2));
+    await closing.close();
+    expect(autoCheckpoint()).toBe(0);
+
+    await aborting.abort();
+    await closing.abort();
+    await database.handle.checkpoints!.idle();
+    expect(database.handle.checkpoints!.completed).toBe(1);
+    expect(autoCheckpoint()).toBe(1000);
+    expect(committed()).toBe(2);
+  });
 });

@@ -27,12 +27,14 @@ const IMPORT_CACHE_KIB = 262_144;
 export class SalesWriter {
   private transaction: ControlledTransaction<Database> | undefined;
   private rowsInTransaction = 0;
+  private ended = false;
   private readonly createdAt = new Date().toISOString();
   private readonly flagging: NewSalesFlagging;
 
   constructor(private readonly database: DatabaseHandle) {
     this.flagging = new NewSalesFlagging(database);
     database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
+    database.checkpoints?.hold();
   }
 
   /** Stores the records (in index order, as insertSales does); a stored or archived source_ref adds nothing. */
@@ -75,12 +77,12 @@ export class SalesWriter {
     this.flagging.committed();
   }
 
-  /** Commits and gives the page cache back. */
+  /** Commits, gives the page cache back and lets the log be copied into the database file. */
   async close(): Promise<void> {
     await this.releasingCache(() => this.commit());
   }
 
-  /** Rolls back the open transaction (committed ones stay) and gives the page cache back. */
+  /** Rolls back the open transaction (committed ones stay), gives the page cache back, lets the log be copied. */
   async abort(): Promise<void> {
     const transaction = this.transaction;
     this.transaction = undefined;
@@ -94,7 +96,12 @@ export class SalesWriter {
     try {
       await end();
     } finally {
-      this.database.sqlite?.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+      // A writer may be closed and then aborted (a failure while it closed): it lets go once.
+      if (!this.ended) {
+        this.ended = true;
+        this.database.sqlite?.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+        this.database.checkpoints?.release();
+      }
     }
   }
 }

@@ -13,8 +13,8 @@ import {
   type Flag,
   OUTLIER_WINDOW_DAYS,
   outlierFlags,
+  ownFlagsOf,
   sameDayDuplicates,
-  saleRecordFlags,
 } from './flag-rules.ts';
 import * as repo from './sale-flags.repository.ts';
 
@@ -105,7 +105,7 @@ export class NewSalesFlagging {
       else range.newSales.set(priceDay, new Set([cohort]));
       range.cohorts.add(cohort);
       if (record.cert_number) this.certs.push(record.cert_number);
-      for (const flag of record.ownFlags ?? saleRecordFlags(record)) {
+      for (const flag of ownFlagsOf(record)) {
         this.recordFlags.push({
           saleId: id,
           ...flag,
@@ -133,7 +133,9 @@ export class NewSalesFlagging {
     this.certs = [];
     if (cards.size === 0) return;
     const store = cardSalesStoreOf(this.database);
-    const changed = new Set(await repo.insertFlags(executor, flags));
+    // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
+    await repo.insertFlags(executor, flags);
+    const changed = new Set<string>();
     for (const range of cards.values()) {
       const at = await store.salesWithin(this.database, executor, range.card, this.unlogged);
       if (!this.unlogged) this.read.push({ card: range.card, at });

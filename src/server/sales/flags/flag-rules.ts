@@ -207,6 +207,15 @@ export function saleRecordFlags(record: OwnRecord): Flag[] {
   });
 }
 
+/**
+ * The flags of a record about to be stored, judged once: kept on the record (an import judges them on its
+ * file-reading thread), so storing it and flagging it read the same judgement.
+ */
+export function ownFlagsOf(record: OwnRecord & { ownFlags?: readonly Flag[] }): readonly Flag[] {
+  record.ownFlags ??= saleRecordFlags(record);
+  return record.ownFlags;
+}
+
 /** A sale as the duplicate checks compare it. */
 export interface DuplicateCandidate {
   id: string;

@@ -230,10 +230,10 @@ describe('flags computed on import', () => {
   });
 
   it('flags a title that sells another item, and a Best Offer without its accepted price', async () => {
-    const lot = sale('Raichu', 300, '2026-06-01', { title: 'Lot of 3 Raichu Base Set 1st Edition PSA 9' });
-    const plain = sale('Raichu', 300, '2026-06-02', { title: 'Raichu Base Set 1st Edition Holo PSA 9' });
-    const offer = sale('Raichu', 300, '2026-06-03', { sale_type: 'best_offer' });
-    const revealed = sale('Raichu', 300, '2026-06-04', {
+    const lot = sale('Clefairy', 300, '2026-06-01', { title: 'Lot of 3 Clefairy Base Set 1st Edition PSA 9' });
+    const plain = sale('Clefairy', 300, '2026-06-02', { title: 'Clefairy Base Set 1st Edition Holo PSA 9' });
+    const offer = sale('Clefairy', 300, '2026-06-03', { sale_type: 'best_offer' });
+    const revealed = sale('Clefairy', 300, '2026-06-04', {
       sale_type: 'best_offer',
       best_offer_accepted: true,
     });
@@ -254,6 +254,16 @@ describe('flags computed on import', () => {
       },
     ]);
     expect((await flagsOf(revealed.id)).flags).toEqual([]);
+    // Stored excluded as they arrive, in the change log as well, so the Clefairy analysis leaves them out.
+    expect(
+      (await Promise.all([lot, plain, offer, revealed].map((row) => flagsOf(row.id)))).map(
+        (row) => row.excluded,
+      ),
+    ).toEqual([true, false, true, false]);
+    const analysis = AnalysisResponseSchema.parse(
+      (await t.app.inject('/api/sales/analysis?card=Clefairy&grader=PSA&grade=9')).json(),
+    );
+    expect(analysis.stats).toMatchObject({ count: 2, excludedCount: 2 });
   });
 
   it('leaves flagged sales out of the analysis unless includeFlagged=true, and lists them with their flags', async () => {
