@@ -68,6 +68,20 @@ function namePatternSource(name: string): string {
 interface NameAlias {
   pattern: RegExp;
   names: string[];
+  /**
+   * The first letters of the name as every match of `pattern` begins (undefined when a spelling may change
+   * them): a title without them at the start of a word cannot name it.
+   */
+  opening: string | undefined;
+}
+
+/** Letters that every match of a name's pattern begins with, at the start of a word of the title. */
+const OPENING_LENGTH = 2;
+
+function openingOf(name: string): string | undefined {
+  const first = normaliseTitle(name).split(' ')[0]!;
+  const letters = /^[a-z0-9]*/.exec(first)![0];
+  return SPELLINGS[first] || letters.length < OPENING_LENGTH ? undefined : letters.slice(0, OPENING_LENGTH);
 }
 
 /**
@@ -79,6 +93,7 @@ const NAME_ALIASES: NameAlias[] = (() => {
   const aliases = names.map((name) => ({
     pattern: wordPattern(namePatternSource(name), 'g'),
     names: [name],
+    opening: openingOf(name),
   }));
   const bySpecies = new Map<string, string[]>();
   for (const name of names.filter((candidate) => /[♂♀]$/.test(candidate))) {
@@ -86,9 +101,33 @@ const NAME_ALIASES: NameAlias[] = (() => {
     bySpecies.set(species, [...(bySpecies.get(species) ?? []), name]);
   }
   for (const [species, both] of bySpecies)
-    aliases.push({ pattern: wordPattern(namePatternSource(species), 'g'), names: both });
+    aliases.push({
+      pattern: wordPattern(namePatternSource(species), 'g'),
+      names: both,
+      opening: openingOf(species),
+    });
   return aliases;
 })();
+
+const ALIASES_BY_OPENING = new Map<string, NameAlias[]>();
+for (const alias of NAME_ALIASES) {
+  if (alias.opening === undefined) continue;
+  const known = ALIASES_BY_OPENING.get(alias.opening);
+  if (known) known.push(alias);
+  else ALIASES_BY_OPENING.set(alias.opening, [alias]);
+}
+const WORD_START = /(?<![a-z0-9])[a-z0-9]{2}/g;
+
+/**
+ * The names whose opening letters begin a word of the title, in NAME_ALIASES order: the only ones that can
+ * match it, so a title is not searched for each of the catalogue's few hundred names.
+ */
+function aliasesOpeningIn(text: string): NameAlias[] {
+  const candidates = new Set<NameAlias>();
+  for (const [opening] of text.matchAll(WORD_START))
+    for (const alias of ALIASES_BY_OPENING.get(opening) ?? []) candidates.add(alias);
+  return NAME_ALIASES.filter((alias) => alias.opening === undefined || candidates.has(alias));
+}
 
 /** A name after these words is another card: Team Rocket's Dark Charizard, Gym Heroes' Blaine's Charizard. */
 const OTHER_CARD_BEFORE =
@@ -116,7 +155,7 @@ interface Mention extends Found {
 
 /** Each name once, the longest reading first: "Super Energy Removal", not "Energy Removal" inside it. */
 function findNames(text: string): Mention[] {
-  const all = NAME_ALIASES.flatMap(({ pattern, names }) =>
+  const all = aliasesOpeningIn(text).flatMap(({ pattern, names }) =>
     findAll(text, pattern).map((found) => ({ ...found, names })),
   ).sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: Mention[] = [];
