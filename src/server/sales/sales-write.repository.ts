@@ -127,6 +127,8 @@ function compileInsert(database: DatabaseHandle, rows: number): string {
 export interface StoredSale {
   id: string;
   record: SaleRecord;
+  /** Its entry in the change log, when the writer logged the sale itself (insertRowByRow). */
+  logSeq?: number;
 }
 
 interface SqliteStatements {
@@ -155,7 +157,7 @@ function statementsFor(database: DatabaseHandle, sqlite: SQLite.Database): Sqlit
           (set_id, card_name, change, price_cents, sold_ms, grading_company, grade, excluded)
         select set_id, card_name, 1, price_cents, cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer),
           grading_company, grade, excluded
-        from sales where id >= ? and id < ?`),
+        from sales where id >= ? and id < ? order by id`),
     };
     sqliteStatements.set(sqlite, statements);
   }
@@ -199,7 +201,15 @@ function insertRowByRow(
       inserted += changes;
       if (changes > 0) stored?.push({ id: ids[index]!, record });
     });
-    if (trigger && inserted > 0) logBatch.run(ids[0], pastBatch(ids));
+    if (trigger && inserted > 0) {
+      // The batch's entries follow one another in the order of its ids, which is the order it was stored in.
+      const lastSeq = Number(logBatch.run(ids[0], pastBatch(ids)).lastInsertRowid);
+      if (stored) {
+        const first = stored.length - inserted;
+        for (let index = first; index < stored.length; index++)
+          stored[index]!.logSeq = lastSeq - (stored.length - 1 - index);
+      }
+    }
   } finally {
     if (trigger) sqlite.exec(trigger);
   }

@@ -141,7 +141,9 @@ describe("a card's answers after its sales change", () => {
     expect(summary).toMatchObject({ imported: 3, rejected: 0 });
 
     // The importer brought the columns up to date to flag its sales and handed them over when it committed.
-    const changed = await expectUpToDateFrom(3, before);
+    // On SQLite it logged its sales itself and applied them as it stored them, reading none of the log back.
+    const logRead = t.app.context.database.dialect === 'sqlite' ? 0 : 3;
+    const changed = await expectUpToDateFrom(logRead, before);
     expect(changed[0].stats).toMatchObject({ count: 9, low: 700, high: 3000 });
   });
 

@@ -79,7 +79,7 @@ describe('SalesWriter (SQLite)', () => {
     expect(cacheKib()).toBe(SQLITE_CACHE_KIB);
   });
 
-  it('leaves its commits\' log to the checkpoint thread until it ends, once however it ends', async () => {
+  it("leaves its commits' log to the checkpoint thread until it ends, once however it ends", async () => {
     const autoCheckpoint = () => database.handle.sqlite!.pragma('wal_autocheckpoint', { simple: true });
     const closing = new SalesWriter(database.handle);
     const aborting = new SalesWriter(database.handle);

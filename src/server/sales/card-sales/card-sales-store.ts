@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { MemoryCardCache } from '../../memory-card-cache.ts';
 import * as repo from './card-sales.repository.ts';
 import { type CardSales, cardSalesBytes } from './card-sales.ts';
-import { applySalesChanges } from './card-sales-changes.ts';
+import { applySalesChanges, type SaleChange } from './card-sales-changes.ts';
 import { ColumnSpace } from './column-space.ts';
 
 /** A card as the store knows it: its catalogue id, and the set and name its sales are stored under. */
@@ -32,6 +32,17 @@ const WHOLE_READS_AT_ONCE = 4;
 const MIN_CHANGES_APPLIED = 1000;
 
 type HeldCard = repo.CardSalesAt;
+
+/**
+ * A writer's own entries of the change log for one card, known without reading them: the sales it stored
+ * and logged itself, in its transaction, as entries `first` to `last` of the log, which hold its entries
+ * only (NewSalesFlagging checks that).
+ */
+export interface OwnChanges {
+  changes: readonly SaleChange[];
+  first: number;
+  last: number;
+}
 
 /** What the store has read from the database, for tests and the benchmark. */
 export interface CardSalesReads {
@@ -99,17 +110,18 @@ export class CardSalesStore {
   /**
    * The card's columns as a writer's transaction sees them, its own uncommitted sales included, read
    * through that transaction and not kept: the caller hands them to `keep` once the transaction has
-   * committed. `whole` reads the card whole, for a writer that stores sales without logging them. They are
-   * the writer's own, never the held ones: it reads them across its transaction's awaits.
+   * committed. `whole` reads the card whole, for a writer that stores sales without logging them; `own` are
+   * the writer's own entries of the log, applied as given instead of read back. The columns are the
+   * writer's own, never the held ones: it reads them across its transaction's awaits.
    */
   async salesWithin(
     database: DatabaseHandle,
     transaction: Kysely<Database>,
     card: CardRef,
-    whole = false,
+    options: { whole?: boolean; own?: OwnChanges | undefined } = {},
   ): Promise<repo.CardSalesAt> {
-    const held = whole ? undefined : this.cards.get(card.cardId);
-    const caughtUp = held && (await this.catchUp(transaction, card, held));
+    const held = options.whole ? undefined : this.cards.get(card.cardId);
+    const caughtUp = held && (await this.catchUp(transaction, card, held, options.own));
     if (!caughtUp) return repo.cardSales(database, transaction, card.setId, card.searchName);
     if (caughtUp !== held) return caughtUp;
     return { sales: applySalesChanges(held.sales, [], this.space)!, seq: held.seq };
@@ -149,16 +161,27 @@ export class CardSalesStore {
     db: Kysely<Database>,
     card: CardRef,
     held: HeldCard,
+    own?: OwnChanges,
   ): Promise<repo.CardSalesAt | undefined> {
     this.catchingUp.set(held.sales, (this.catchingUp.get(held.sales) ?? 0) + 1);
     try {
       const limit = Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length);
-      const since = await repo.cardChangesSince(db, card.setId, card.searchName, held.seq, limit);
+      // The writer's own entries need not be read when the held columns predate all of them.
+      const known = own && held.seq < own.first ? own : undefined;
+      const since = await repo.cardChangesSince(
+        db,
+        card.setId,
+        card.searchName,
+        held.seq,
+        limit,
+        known?.first,
+      );
       this.reads.changeRows += since.changes.length;
       if (since.tooMany) return undefined;
-      if (since.changes.length === 0) return held;
-      const sales = applySalesChanges(held.sales, since.changes, this.space);
-      return sales && { sales, seq: since.seq };
+      const changes = known ? [...since.changes, ...known.changes] : since.changes;
+      if (changes.length === 0) return held;
+      const sales = applySalesChanges(held.sales, changes, this.space);
+      return sales && { sales, seq: known ? known.last : since.seq };
     } finally {
       const left = this.catchingUp.get(held.sales)! - 1;
       if (left > 0) this.catchingUp.set(held.sales, left);

@@ -79,9 +79,10 @@ export interface CardChanges {
 }
 
 /**
- * The card's entries of the change log after `seq`, oldest first, and any entry saying every card changed,
- * from the sales_changes_card index. Read through the same handle as the card (the replica when there is
- * one, which has the log and the sales of the same moment; the writer's transaction for new sales' flags).
+ * The card's entries of the change log after `seq` (and before `before`, when given), oldest first, and any
+ * entry saying every card changed, from the sales_changes_card index. Read through the same handle as the
+ * card (the replica when there is one, which has the log and the sales of the same moment; the writer's
+ * transaction for new sales' flags).
  */
 export async function cardChangesSince(
   db: Kysely<Database>,
@@ -89,6 +90,7 @@ export async function cardChangesSince(
   cardName: string,
   seq: number,
   limit: number,
+  before = Number.POSITIVE_INFINITY,
 ): Promise<CardChanges> {
   const columns = [
     'seq',
@@ -105,8 +107,14 @@ export async function cardChangesSince(
     .where('set_id', '=', setId)
     .where('card_name', '=', cardName)
     .where('seq', '>', seq)
+    .$if(before !== Number.POSITIVE_INFINITY, (query) => query.where('seq', '<', before))
     .unionAll(
-      db.selectFrom('sales_changes').select(columns).where('set_id', 'is', null).where('seq', '>', seq),
+      db
+        .selectFrom('sales_changes')
+        .select(columns)
+        .where('set_id', 'is', null)
+        .where('seq', '>', seq)
+        .$if(before !== Number.POSITIVE_INFINITY, (query) => query.where('seq', '<', before)),
     )
     .orderBy('seq')
     .limit(limit + 1)

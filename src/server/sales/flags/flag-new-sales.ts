@@ -4,6 +4,7 @@ import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
+import type { SaleChange } from '../card-sales/card-sales-changes.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
 import type { StoredSale } from '../sales-write.repository.ts';
 import { cohortsWithin, lastAtOrAfter } from './cohorts-within.ts';
@@ -32,6 +33,15 @@ interface CardRange {
   newSales: Map<number, Set<string>>;
   /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
   cohorts: Set<string>;
+  /** The new sales as the change log has them, for the writer's own entries (OwnChanges). */
+  logged: SaleChange[];
+}
+
+/** The entries of the change log that the writer's new sales got, when it logged each of them itself. */
+interface OwnLog {
+  first: number;
+  last: number;
+  count: number;
 }
 
 function iso(ms: number): string {
@@ -62,8 +72,9 @@ function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
  *
  * The card's sales are judged from its columns (decision 027): the card sales store's copy brought up to
  * date through the writer's transaction from the change log, so a card is not read again for every
- * transaction. Only the sales whose flags change are looked up by their values for their ids. Once the
- * writer has committed, `committed` hands the columns back to the store.
+ * transaction. When the writer logged its new sales itself, their entries are known and only the entries
+ * before them are read. Only the sales whose flags change are looked up by their values for their ids.
+ * Once the writer has committed, `committed` hands the columns back to the store.
  */
 export class NewSalesFlagging {
   /**
@@ -79,12 +90,15 @@ export class NewSalesFlagging {
   private cards = new Map<string, CardRange>();
   private certs: string[] = [];
   private read: { card: CardRef; at: CardSalesAt }[] = [];
+  private ownLog: OwnLog | undefined;
+  /** False once a noted sale has no entry of its own (logged by a trigger, or not at all). */
+  private ownLogComplete = true;
 
   note(stored: readonly StoredSale[]): void {
-    for (const { id, record } of stored) {
+    for (const { id, record, logSeq } of stored) {
       const soldAt = Date.parse(record.sold_at);
-      const key = `${record.set_id}\u0000${record.card_name}`;
-      let range = this.cards.get(key);
+      this.noteLogEntry(logSeq);
+      let range = this.cards.get(record.card_id);
       if (range) {
         if (soldAt < range.from) range.from = soldAt;
         if (soldAt > range.to) range.to = soldAt;
@@ -95,8 +109,9 @@ export class NewSalesFlagging {
           to: soldAt,
           newSales: new Map(),
           cohorts: new Set(),
+          logged: [],
         };
-        this.cards.set(key, range);
+        this.cards.set(record.card_id, range);
       }
       const priceDay = priceDayKey(record.price_cents, soldAt);
       const cohorts = range.newSales.get(priceDay);
@@ -104,8 +119,17 @@ export class NewSalesFlagging {
       if (cohorts) cohorts.add(cohort);
       else range.newSales.set(priceDay, new Set([cohort]));
       range.cohorts.add(cohort);
+      const flags = ownFlagsOf(record);
+      range.logged.push({
+        change: 1,
+        price: record.price_cents,
+        soldAt,
+        grader: record.grading_company ?? null,
+        grade: record.grade ?? null,
+        excluded: flags.length > 0 ? 1 : 0,
+      });
       if (record.cert_number) this.certs.push(record.cert_number);
-      for (const flag of ownFlagsOf(record)) {
+      for (const flag of flags) {
         this.recordFlags.push({
           saleId: id,
           ...flag,
@@ -117,12 +141,35 @@ export class NewSalesFlagging {
     }
   }
 
+  private noteLogEntry(seq: number | undefined): void {
+    if (seq === undefined) this.ownLogComplete = false;
+    else if (!this.ownLog) this.ownLog = { first: seq, last: seq, count: 1 };
+    else {
+      this.ownLog.first = Math.min(this.ownLog.first, seq);
+      this.ownLog.last = Math.max(this.ownLog.last, seq);
+      this.ownLog.count++;
+    }
+  }
+
+  /**
+   * The writer's own entries of the log, when every noted sale has one and they fill `first` to `last`
+   * without a gap (each sale has an entry of its own): then no other entry lies among them.
+   */
+  private takeOwnLog(): OwnLog | undefined {
+    const own = this.ownLogComplete ? this.ownLog : undefined;
+    this.ownLog = undefined;
+    this.ownLogComplete = true;
+    return own && own.last - own.first + 1 === own.count ? own : undefined;
+  }
+
   /** Forgets what was noted and read, when the writer rolls the sales back. */
   forget(): void {
     this.recordFlags = [];
     this.cards = new Map();
     this.certs = [];
     this.read = [];
+    this.ownLog = undefined;
+    this.ownLogComplete = true;
   }
 
   /** Stores the flags of everything noted since the last call, on the writer's transaction. */
@@ -131,13 +178,17 @@ export class NewSalesFlagging {
     this.recordFlags = [];
     this.cards = new Map();
     this.certs = [];
+    const own = this.takeOwnLog();
     if (cards.size === 0) return;
     const store = cardSalesStoreOf(this.database);
     // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
     await repo.insertFlags(executor, flags);
     const changed = new Set<string>();
     for (const range of cards.values()) {
-      const at = await store.salesWithin(this.database, executor, range.card, this.unlogged);
+      const at = await store.salesWithin(this.database, executor, range.card, {
+        whole: this.unlogged,
+        own: own && { changes: range.logged, first: own.first, last: own.last },
+      });
       if (!this.unlogged) this.read.push({ card: range.card, at });
       for (const id of await flagCard(executor, this.database.dialect, range, at.sales)) changed.add(id);
     }

@@ -230,7 +230,9 @@ describe('flags computed on import', () => {
   });
 
   it('flags a title that sells another item, and a Best Offer without its accepted price', async () => {
-    const lot = sale('Clefairy', 300, '2026-06-01', { title: 'Lot of 3 Clefairy Base Set 1st Edition PSA 9' });
+    const lot = sale('Clefairy', 300, '2026-06-01', {
+      title: 'Lot of 3 Clefairy Base Set 1st Edition PSA 9',
+    });
     const plain = sale('Clefairy', 300, '2026-06-02', { title: 'Clefairy Base Set 1st Edition Holo PSA 9' });
     const offer = sale('Clefairy', 300, '2026-06-03', { sale_type: 'best_offer' });
     const revealed = sale('Clefairy', 300, '2026-06-04', {
