@@ -1,9 +1,10 @@
-// Reads and validates an import file on its own thread, so the main thread only stores rows: reading,
+// Reads and validates import files on its own thread, so the main thread only stores rows: reading,
 // parsing and checking a row costs about as much as storing it, and the two now run side by side. The flags
-// of a row's own record (its title read against its card) are judged here too, for the same reason.
+// of a row's own record (its title read against its card) are judged here too, for the same reason. One
+// file at a time, each asked for by a { job } message; the thread then waits for the next (parsed-batches.ts).
 
 import fs from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
 import { byteCounter, readRecords } from './readers.ts';
@@ -11,14 +12,22 @@ import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
 import { parseSaleRow } from './sale-row.ts';
 
 const port = parentPort!;
-const job = workerData as ParseJob;
 
 /** Batches that may be sent before the main thread takes more. */
-let credits = job.batchesAhead;
+let credits = 0;
 let wake: (() => void) | undefined;
-port.on('message', () => {
-  credits += 1;
-  wake?.();
+port.on('message', (message: 'next' | { job: ParseJob }) => {
+  if (message === 'next') {
+    credits += 1;
+    wake?.();
+    return;
+  }
+  credits = message.job.batchesAhead;
+  parseFile(message.job).catch((error: unknown) => {
+    port.postMessage({
+      failure: error instanceof Error ? error.message : String(error),
+    } satisfies WorkerMessage);
+  });
 });
 
 async function send(message: WorkerMessage): Promise<void> {
@@ -27,7 +36,7 @@ async function send(message: WorkerMessage): Promise<void> {
   port.postMessage(message);
 }
 
-async function parseFile(): Promise<void> {
+async function parseFile(job: ParseJob): Promise<void> {
   let bytesRead = 0;
   const input = fs.createReadStream(job.file, { highWaterMark: 1024 * 1024 });
   const counted = input.pipe(byteCounter((bytes) => (bytesRead += bytes)));
@@ -61,9 +70,3 @@ async function parseFile(): Promise<void> {
     input.destroy();
   }
 }
-
-parseFile().catch((error: unknown) => {
-  port.postMessage({
-    failure: error instanceof Error ? error.message : String(error),
-  } satisfies WorkerMessage);
-});

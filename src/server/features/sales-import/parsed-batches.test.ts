@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parsedBatches } from './parsed-batches.ts';
+import { parsedBatches, readersStarted } from './parsed-batches.ts';
 import { type ParsedBatch, ROWS_PER_BATCH } from './parsed-rows.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-parsed-rows-'));
@@ -62,6 +62,26 @@ describe('parsedBatches', () => {
       break;
     }
     expect(taken).toBe(ROWS_PER_BATCH);
+  });
+
+  it('reads the next file on the thread that read the last one to its end, and not on one stopped early', async () => {
+    await readAll(jsonLinesFile(10));
+    const started = readersStarted();
+    const batches = await readAll(jsonLinesFile(2 * ROWS_PER_BATCH + 5));
+    expect(readersStarted()).toBe(started);
+    expect(batches.flatMap((batch) => batch.rows)).toHaveLength(2 * ROWS_PER_BATCH + 5);
+    expect(batches[0]!.rows[0]).toMatchObject({ line: 1, sale: { price_cents: 10_000 } });
+
+    for await (const _batch of parsedBatches({
+      file: jsonLinesFile(3 * ROWS_PER_BATCH),
+      format: 'jsonl',
+      today: '2026-03-01',
+      rates: new Map(),
+    }))
+      break;
+    const after = await readAll(jsonLinesFile(10));
+    expect(readersStarted()).toBe(started + 1);
+    expect(after.flatMap((batch) => batch.rows)).toHaveLength(10);
   });
 
   it('says why when the file cannot be read', async () => {

@@ -3,37 +3,98 @@ import { ROWS_PER_TRANSACTION } from '../../sales/sales-write.repository.ts';
 import { type ParsedBatch, type ParseJob, ROWS_PER_BATCH, type WorkerMessage } from './parsed-rows.ts';
 
 /**
+ * How long a reader thread waits for the next file once it has read one. Starting one takes about a
+ * quarter of a second (loading the TypeScript loader and the catalogue), which a feed polling every few
+ * minutes or an admin's next upload would otherwise pay every time.
+ */
+const IDLE_READER_MS = 5 * 60_000;
+
+/** A thread's listeners while it waits; only these come off it again (the Worker has its own). */
+interface IdleReader {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+  onError: () => void;
+  onExit: () => void;
+}
+
+let idle: IdleReader | undefined;
+let started = 0;
+
+/** Reader threads started so far in this process, for tests. */
+export function readersStarted(): number {
+  return started;
+}
+
+function takeReader(): Worker {
+  if (idle) {
+    const { worker, timer, onError, onExit } = idle;
+    idle = undefined;
+    clearTimeout(timer);
+    worker.off('error', onError).off('exit', onExit);
+    worker.ref();
+    return worker;
+  }
+  started++;
+  return new Worker(new URL('./parse-worker.mjs', import.meta.url));
+}
+
+/** Keeps a reader that finished its file for the next one, without holding the process open for it. */
+function keepReader(worker: Worker): void {
+  if (idle) {
+    void worker.terminate();
+    return;
+  }
+  const timer = setTimeout(() => {
+    if (idle?.worker === worker) idle = undefined;
+    void worker.terminate();
+  }, IDLE_READER_MS);
+  timer.unref();
+  worker.unref();
+  const onError = () => {};
+  const onExit = () => {
+    if (idle?.worker !== worker) return;
+    clearTimeout(idle.timer);
+    idle = undefined;
+  };
+  worker.on('error', onError).on('exit', onExit);
+  idle = { worker, timer, onError, onExit };
+}
+
+/**
  * The file's rows in order, read and validated on a worker thread up to one transaction's rows ahead of the
- * caller. Stopping early (a `break`, or an error in the caller) stops the worker.
+ * caller. Stopping early (a `break`, or an error in the caller) stops the worker; one that read its file to
+ * the end is kept for the next file.
  */
 export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): AsyncGenerator<ParsedBatch> {
-  const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), {
-    workerData: {
-      ...file,
-      batchesAhead: Math.ceil(ROWS_PER_TRANSACTION / ROWS_PER_BATCH),
-    } satisfies ParseJob,
-  });
+  const worker = takeReader();
   const inbox: WorkerMessage[] = [];
   let wake: (() => void) | undefined;
+  let finishedFile = false;
   const deliver = (message: WorkerMessage) => {
     inbox.push(message);
     wake?.();
   };
-  worker.on('message', deliver);
-  worker.on('error', (error) => deliver({ failure: error.message }));
-  worker.on('exit', (code) => deliver({ failure: `the file reader stopped (exit code ${code})` }));
+  const onError = (error: Error) => deliver({ failure: error.message });
+  const onExit = (code: number) => deliver({ failure: `the file reader stopped (exit code ${code})` });
+  worker.on('message', deliver).on('error', onError).on('exit', onExit);
+  const job: ParseJob = { ...file, batchesAhead: Math.ceil(ROWS_PER_TRANSACTION / ROWS_PER_BATCH) };
+  worker.postMessage({ job });
   try {
     while (true) {
       if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       const message = inbox.shift();
       if (message === undefined) continue;
+      if ('done' in message) {
+        finishedFile = true;
+        return;
+      }
       if ('failure' in message) throw new Error(message.failure);
-      if ('done' in message) return;
       worker.postMessage('next');
       yield message.batch;
     }
   } finally {
-    worker.removeAllListeners();
-    await worker.terminate();
+    worker.off('message', deliver).off('error', onError).off('exit', onExit);
+    if (finishedFile) keepReader(worker);
+    else await worker.terminate();
   }
 }
