@@ -277,11 +277,14 @@ export function inIndexOrder(records: readonly SaleRecord[]): SaleRecord[] {
     seen.add(record.source_ref);
     unique.push(record);
   }
-  // Numbers compare much faster than the long shared prefixes of set, card and time strings.
-  const cards = [...new Set(unique.map((record) => `${record.set_id}\u0000${record.card_name}`))].sort();
-  const cardRank = new Map(cards.map((card, rank) => [card, rank]));
+  // Numbers compare much faster than the long shared prefixes of set, card and time strings. A card's id
+  // stands for its set and name, so the cards are ranked once each rather than once for every record.
+  const cardOrder = new Map<string, string>();
+  for (const record of unique) cardOrder.set(record.card_id, `${record.set_id}\u0000${record.card_name}`);
+  const ranked = [...cardOrder].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const cardRank = new Map(ranked.map(([cardId], rank) => [cardId, rank]));
   const keyed = unique.map((record) => ({
-    rank: cardRank.get(`${record.set_id}\u0000${record.card_name}`)!,
+    rank: cardRank.get(record.card_id)!,
     time: Date.parse(record.sold_at),
     record,
   }));

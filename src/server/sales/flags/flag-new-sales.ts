@@ -182,7 +182,7 @@ export class NewSalesFlagging {
     if (cards.size === 0) return;
     const store = cardSalesStoreOf(this.database);
     // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
-    await repo.insertFlags(executor, flags);
+    await repo.insertFlags(executor, flags, this.database.sqlite);
     const changed = new Set<string>();
     for (const range of cards.values()) {
       const at = await store.salesWithin(this.database, executor, range.card, {
@@ -190,10 +190,10 @@ export class NewSalesFlagging {
         own: own && { changes: range.logged, first: own.first, last: own.last },
       });
       if (!this.unlogged) this.read.push({ card: range.card, at });
-      for (const id of await flagCard(executor, this.database.dialect, range, at.sales)) changed.add(id);
+      for (const id of await flagCard(executor, this.database, range, at.sales)) changed.add(id);
     }
     if (certs.length > 0)
-      for (const id of await flagCertRepeats(executor, this.database.dialect, certs)) changed.add(id);
+      for (const id of await flagCertRepeats(executor, this.database, certs)) changed.add(id);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
   }
 
@@ -240,7 +240,7 @@ function judgeOutliers(
 /** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
 async function flagCard(
   executor: Kysely<Database>,
-  dialect: Dialect,
+  database: DatabaseHandle,
   range: CardRange,
   sales: CardSales,
 ): Promise<string[]> {
@@ -269,13 +269,13 @@ async function flagCard(
   const stale = judged.filter(({ flag, found }) => flag.status === 'open' && found?.code !== flag.code);
   await repo.dropOpenFlags(
     executor,
-    dialect,
+    database.dialect,
     stale.map(({ flag }) => ({ saleId: flag.sale_id, code: flag.code })),
   );
   // An open flag that still holds takes the figures of its cohort as it is now.
   await repo.updateReasons(
     executor,
-    dialect,
+    database.dialect,
     judged.flatMap(({ flag, found }) => {
       const reason = flag.status === 'open' ? found?.reason : undefined;
       return reason !== undefined && reason !== flag.reason
@@ -304,10 +304,11 @@ async function flagCard(
       newOutliers.push({ saleId: sale.id, ...outliers.get(key)!, setId, cardName, soldAt: sale.sold_at });
     }
   }
-  const added = await repo.insertFlags(executor, newOutliers);
+  const added = await repo.insertFlags(executor, newOutliers, database.sqlite);
   const addedDuplicates = await repo.insertFlags(
     executor,
     await sameDayDuplicateFlags(executor, range, sales),
+    database.sqlite,
   );
   return [...stale.map(({ flag }) => flag.sale_id), ...added, ...addedDuplicates];
 }
@@ -371,10 +372,10 @@ async function sameDayDuplicateFlags(
 /** The certificates of the new sales sold again at the same price within the repeat window. */
 async function flagCertRepeats(
   executor: Kysely<Database>,
-  dialect: Dialect,
+  database: DatabaseHandle,
   certs: readonly string[],
 ): Promise<string[]> {
-  const rows = await repo.salesOfCerts(executor, dialect, certs);
+  const rows = await repo.salesOfCerts(executor, database.dialect, certs);
   const found = certRepeats(
     rows.map((row) => ({
       id: row.id,
@@ -391,5 +392,6 @@ async function flagCertRepeats(
       const row = byId.get(saleId)!;
       return { saleId, ...flag, setId: row.set_id, cardName: row.card_name, soldAt: row.sold_at };
     }),
+    database.sqlite,
   );
 }

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../../db/connect.ts';
 import type { Database, FlagStatus } from '../../db/schema.ts';
@@ -21,13 +22,51 @@ function chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
   return parts;
 }
 
+const insertStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+function insertStatement(sqlite: SQLite.Database): SQLite.Statement {
+  let statement = insertStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare(`
+      insert into sale_flags (sale_id, code, reason, status, set_id, card_name, sold_at, created_at)
+      values (?, ?, ?, 'open', ?, ?, ?, ?)
+      on conflict (sale_id, code) do nothing`);
+    insertStatements.set(sqlite, statement);
+  }
+  return statement;
+}
+
 /**
  * Stores new flags as open. A sale that has the flag already keeps it as it is: an admin's decision stands,
  * and a cleared flag is never raised again (docs/product.md §11). Returns the sales that got a new flag.
+ *
+ * On SQLite (`sqlite`, the connection the caller's transaction holds) one prepared single-row INSERT per
+ * flag: an import raises tens of thousands, and building a Kysely statement of a few hundred rows costs
+ * more than running it.
  */
-export async function insertFlags(executor: Kysely<Database>, flags: readonly NewFlag[]): Promise<string[]> {
+export async function insertFlags(
+  executor: Kysely<Database>,
+  flags: readonly NewFlag[],
+  sqlite?: SQLite.Database,
+): Promise<string[]> {
   const created = new Date().toISOString();
   const added: string[] = [];
+  if (sqlite) {
+    const insert = insertStatement(sqlite);
+    for (const flag of flags) {
+      const { changes } = insert.run(
+        flag.saleId,
+        flag.code,
+        flag.reason,
+        flag.setId,
+        flag.cardName,
+        flag.soldAt,
+        created,
+      );
+      if (changes > 0) added.push(flag.saleId);
+    }
+    return added;
+  }
   for (const part of chunks(flags)) {
     const rows = await executor
       .insertInto('sale_flags')
