@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
-import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
