@@ -38,15 +38,18 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
     if (holding) database.checkpoints?.release();
     holding = false;
   };
+  const rollBack = async () => {
+    try {
+      await trx.rollback().execute();
+    } finally {
+      letGo();
+    }
+  };
   try {
     const stored = await trx.selectFrom('sales').select('id').limit(1).executeTakeFirst();
     const archived = await trx.selectFrom('deleted_sales').select('id').limit(1).executeTakeFirst();
     if (stored || archived) {
-      try {
-        await trx.rollback().execute();
-      } finally {
-        letGo();
-      }
+      await rollBack();
       return undefined;
     }
     // The change log's row triggers go too: one row saying every card changed replaces a row per sale.
@@ -79,20 +82,10 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
           letGo();
         }
       },
-      async abort() {
-        try {
-          await trx.rollback().execute();
-        } finally {
-          letGo();
-        }
-      },
+      abort: rollBack,
     };
   } catch (error) {
-    try {
-      await trx.rollback().execute();
-    } finally {
-      letGo();
-    }
+    await rollBack();
     throw error;
   }
 }

@@ -90,7 +90,7 @@ export async function cardChangesSince(
   cardName: string,
   seq: number,
   limit: number,
-  before = Number.POSITIVE_INFINITY,
+  before = Number.MAX_SAFE_INTEGER,
 ): Promise<CardChanges> {
   const columns = [
     'seq',
@@ -107,14 +107,14 @@ export async function cardChangesSince(
     .where('set_id', '=', setId)
     .where('card_name', '=', cardName)
     .where('seq', '>', seq)
-    .$if(before !== Number.POSITIVE_INFINITY, (query) => query.where('seq', '<', before))
+    .where('seq', '<', before)
     .unionAll(
       db
         .selectFrom('sales_changes')
         .select(columns)
         .where('set_id', 'is', null)
         .where('seq', '>', seq)
-        .$if(before !== Number.POSITIVE_INFINITY, (query) => query.where('seq', '<', before)),
+        .where('seq', '<', before),
     )
     .orderBy('seq')
     .limit(limit + 1)
