@@ -4,57 +4,21 @@ import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
-import type { SaleChange } from '../card-sales/card-sales-changes.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
 import type { StoredSale } from '../sales-write.repository.ts';
-import { cohortsWithin, lastAtOrAfter } from './cohorts-within.ts';
-import {
-  certRepeats,
-  type DuplicateCandidate,
-  type Flag,
-  OUTLIER_WINDOW_DAYS,
-  outlierFlags,
-  ownFlagsOf,
-  sameDayDuplicates,
-} from './flag-rules.ts';
+import { cohortsWithin } from './cohorts-within.ts';
+import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
+import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags, ownFlagsOf } from './flag-rules.ts';
+import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
 
-const DAY_MS = 86_400_000;
 const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
-
-interface CardRange {
-  card: CardRef;
-  from: number;
-  to: number;
-  /**
-   * The new sales' prices and UTC days (priceDayKey) with their cohorts (cohortKey): a same-day duplicate
-   * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
-   */
-  newSales: Map<number, Set<string>>;
-  /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
-  cohorts: Set<string>;
-  /** The new sales as the change log has them, for the writer's own entries (OwnChanges). */
-  logged: SaleChange[];
-}
 
 /** The entries of the change log that the writer's new sales got, when it logged each of them itself. */
 interface OwnLog {
   first: number;
   last: number;
   count: number;
-}
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-function cohortKey(grader: string | null, grade: number | null): string {
-  return `${grader ?? '\u0001'}\u0000${grade ?? ''}`;
-}
-
-/** Price and UTC day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53. */
-function priceDayKey(priceCents: number, soldAt: number): number {
-  return priceCents * 100_000 + Math.floor(soldAt / DAY_MS);
 }
 
 /** A sale's values as the outlier check judges them: equal values get equal judgements. */
@@ -311,87 +275,4 @@ async function flagCard(
     database.sqlite,
   );
   return [...stale.map(({ flag }) => flag.sale_id), ...added, ...addedDuplicates];
-}
-
-/**
- * probable-duplicate flags among the card's sales that share a cohort, a price and a UTC day with another
- * sale, a new one among them: the only ones that can be new same-day duplicates, so only they are looked up
- * for their seller and sale day.
- */
-async function sameDayDuplicateFlags(
-  executor: Kysely<Database>,
-  range: CardRange,
-  sales: CardSales,
-): Promise<repo.NewFlag[]> {
-  const counts = new Map<string, number>();
-  const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
-  for (
-    let index = lastAtOrAfter(sales, range.from - 2 * DAY_MS);
-    index >= 0 && sales.soldAt[index]! <= range.to + 2 * DAY_MS;
-    index--
-  ) {
-    const priceDay = priceDayKey(sales.prices[index]!, sales.soldAt[index]!);
-    const code = sales.gradeCodes[index]!;
-    if (!range.newSales.get(priceDay)?.has(cohortOfCode[code]!)) continue;
-    const group = `${priceDay}|${code}`;
-    counts.set(group, (counts.get(group) ?? 0) + 1);
-  }
-  const { setId, searchName: cardName } = range.card;
-  const flags: repo.NewFlag[] = [];
-  for (const [group, count] of counts) {
-    if (count < 2) continue;
-    const [priceDay, code] = group.split('|').map(Number) as [number, number];
-    const day = priceDay % 100_000;
-    const { grader, grade } = sales.gradeKeys[code]!;
-    const rows = await repo.cohortSalesAtPrice(executor, {
-      setId,
-      cardName,
-      grader,
-      grade,
-      priceCents: Math.floor(priceDay / 100_000),
-      from: iso(day * DAY_MS),
-      before: iso((day + 1) * DAY_MS),
-    });
-    const candidates: DuplicateCandidate[] = rows.map((row) => ({
-      id: row.id,
-      soldAt: Date.parse(row.sold_at),
-      soldOn: String(row.sold_on).slice(0, 10),
-      seller: row.seller,
-      priceCents: Math.floor(priceDay / 100_000),
-      grader,
-      grade,
-    }));
-    const soldAt = new Map(rows.map((row) => [row.id, row.sold_at]));
-    for (const [saleId, flag] of sameDayDuplicates(candidates)) {
-      flags.push({ saleId, ...flag, setId, cardName, soldAt: soldAt.get(saleId)! });
-    }
-  }
-  return flags;
-}
-
-/** The certificates of the new sales sold again at the same price within the repeat window. */
-async function flagCertRepeats(
-  executor: Kysely<Database>,
-  database: DatabaseHandle,
-  certs: readonly string[],
-): Promise<string[]> {
-  const rows = await repo.salesOfCerts(executor, database.dialect, certs);
-  const found = certRepeats(
-    rows.map((row) => ({
-      id: row.id,
-      certNumber: row.cert_number!,
-      grader: row.grading_company,
-      soldAt: Date.parse(row.sold_at),
-      priceCents: Number(row.price_cents),
-    })),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return repo.insertFlags(
-    executor,
-    [...found].map(([saleId, flag]) => {
-      const row = byId.get(saleId)!;
-      return { saleId, ...flag, setId: row.set_id, cardName: row.card_name, soldAt: row.sold_at };
-    }),
-    database.sqlite,
-  );
 }

@@ -1,0 +1,33 @@
+import type { SaleChange } from '../card-sales/card-sales-changes.ts';
+import type { CardRef } from '../card-sales/card-sales-store.ts';
+
+export const DAY_MS = 86_400_000;
+
+/** What the flags of a transaction's new sales of one card start from (flag-new-sales.ts). */
+export interface CardRange {
+  card: CardRef;
+  from: number;
+  to: number;
+  /**
+   * The new sales' prices and UTC days (priceDayKey) with their cohorts (cohortKey): a same-day duplicate
+   * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
+   */
+  newSales: Map<number, Set<string>>;
+  /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
+  cohorts: Set<string>;
+  /** The new sales as the change log has them, for the writer's own entries (OwnChanges). */
+  logged: SaleChange[];
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function cohortKey(grader: string | null, grade: number | null): string {
+  return `${grader ?? '\u0001'}\u0000${grade ?? ''}`;
+}
+
+/** Price and UTC day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53. */
+export function priceDayKey(priceCents: number, soldAt: number): number {
+  return priceCents * 100_000 + Math.floor(soldAt / DAY_MS);
+}
