@@ -77,7 +77,9 @@ const cardByNumber = memoised(
 /** Fields by normalised name; empty strings (blank CSV cells) count as absent. */
 function normaliseFields(record: Record<string, unknown>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(record)) {
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const value = record[key];
     if (value === null || value === undefined) continue;
     if (typeof value === 'string' && value.trim() === '') continue;
     fields.set(fieldKey(key), value);
@@ -142,8 +144,11 @@ function canonicalSourceRef(sale: Omit<SaleRecord, 'source_ref'>): string {
  * why it cannot be stored. The card is always a catalogue card; its catalogue name, number and rarity win
  * over what the record says.
  */
+function fail(reason: string): RowResult {
+  return { ok: false, reason };
+}
+
 export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): RowResult {
-  const fail = (reason: string): RowResult => ({ ok: false, reason });
   const fields = normaliseFields(record);
   // PostgreSQL cannot store NUL in text, so such a row would sink its whole batch there; refuse it alone.
   for (const [key, value] of fields) {
@@ -178,7 +183,8 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
   // A date without a time is taken as midday UTC, which is the same calendar day across the Americas and Europe.
   const soldAt = instant?.value ?? `${day!.value}T12:00:00.000Z`;
   const soldOn = day?.value ?? soldAt.slice(0, 10);
-  const [earliest, latest] = [soldOn, soldAt.slice(0, 10)].sort() as [string, string];
+  const soldAtDay = soldAt.slice(0, 10);
+  const [earliest, latest] = soldOn < soldAtDay ? [soldOn, soldAtDay] : [soldAtDay, soldOn];
   if (latest > dayAfter(rules.today)) return fail(`the sale date ${latest} is in the future`);
   if (earliest < EARLIEST_SALE_DAY) return fail(`the sale date ${earliest} is before 1999`);
 
@@ -235,7 +241,7 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     imageBase64 = image.value;
   }
 
-  const sale = {
+  const sale: SaleRecord = {
     card_id: card.cardId,
     set_id: setId,
     card_name: card.searchName,
@@ -250,12 +256,11 @@ export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): 
     grade,
     sale_type: saleType,
     ...provenance.value,
+    source_ref: '',
   };
   const ownId = text(fields.get('source_ref') ?? fields.get('id') ?? fields.get('sale_id'));
   if (ownId && ownId.length > MAX_SOURCE_ID_LENGTH)
     return fail(`id is longer than ${MAX_SOURCE_ID_LENGTH} characters`);
-  return {
-    ok: true,
-    value: { sale: { ...sale, source_ref: ownId || canonicalSourceRef(sale) }, imageBase64 },
-  };
+  sale.source_ref = ownId || canonicalSourceRef(sale);
+  return { ok: true, value: { sale, imageBase64 } };
 }

@@ -81,12 +81,24 @@ export function parseAmountCents(value: unknown, field: string, allowZero: boole
   return ok(cents);
 }
 
-function isoDay(year: number, month: number, day: number): string | undefined {
+function computeIsoDay(year: number, month: number, day: number): string | undefined {
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return undefined;
   }
   return date.toISOString().slice(0, 10);
+}
+
+/** Days already read, by year, month and day as one number: a file's sales fall on a few thousand days. */
+const isoDays = new Map<number, string | undefined>();
+
+function isoDay(year: number, month: number, day: number): string | undefined {
+  // The patterns allow at most two digits for the month and the day, so the key is exact.
+  const key = year * 10_000 + month * 100 + day;
+  if (isoDays.has(key)) return isoDays.get(key);
+  const value = computeIsoDay(year, month, day);
+  if (isoDays.size < 100_000) isoDays.set(key, value);
+  return value;
 }
 
 /** `"Sold Nov 3, 2025"` (the flat_sales form; `Sold` and the comma optional, any month spelling) or `2025-11-03`. */
