@@ -5,10 +5,11 @@
 
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
+import { encodeBatch } from './parsed-batch-codec.ts';
 import type { ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
 import { byteCounter, readRecords } from './readers.ts';
-import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
 import { parseSaleRow } from './sale-row.ts';
 
 const port = parentPort!;
@@ -59,12 +60,12 @@ async function parseFile(job: ParseJob): Promise<void> {
         }
       }
       if (rows.length >= ROWS_PER_BATCH || imageChars >= IMAGE_CHARS_PER_BATCH) {
-        await send({ batch: { rows, bytesRead } });
+        await send({ batch: encodeBatch(rows, bytesRead) });
         rows = [];
         imageChars = 0;
       }
     }
-    if (rows.length > 0) await send({ batch: { rows, bytesRead } });
+    if (rows.length > 0) await send({ batch: encodeBatch(rows, bytesRead) });
     await send({ done: true });
   } finally {
     input.destroy();

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ROWS_PER_TRANSACTION } from '../../sales/sales-write.repository.ts';
+import { decodeBatch } from './parsed-batch-codec.ts';
 import { type ParsedBatch, type ParseJob, ROWS_PER_BATCH, type WorkerMessage } from './parsed-rows.ts';
 
 /**
@@ -90,7 +91,7 @@ export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): Asyn
       }
       if ('failure' in message) throw new Error(message.failure);
       worker.postMessage('next');
-      yield message.batch;
+      yield decodeBatch(message.batch);
     }
   } finally {
     worker.off('message', deliver).off('error', onError).off('exit', onExit);

@@ -1,5 +1,6 @@
 import type { FxRates } from '../fx/fx-rates.ts';
 import type { PendingRow } from './import-writer.ts';
+import type { EncodedBatch } from './parsed-batch-codec.ts';
 import type { ImportFormat } from './readers.ts';
 
 /** A row of the file after reading and validation: a sale to store, or why the row was refused. */
@@ -25,7 +26,7 @@ export interface ParseJob {
 }
 
 /** What the parsing worker posts: a batch, the end of the file, or why reading stopped. */
-export type WorkerMessage = { batch: ParsedBatch } | { done: true } | { failure: string };
+export type WorkerMessage = { batch: EncodedBatch } | { done: true } | { failure: string };
 
 /** Rows per batch handed over, and base64 image text per batch, so batches of photos stay small. */
 export const ROWS_PER_BATCH = 2000;
