@@ -66,8 +66,6 @@ const KNOWN_COLUMNS = new Set<string>([
   'ownFlags',
 ]);
 
-const NO_FLAGS: readonly Flag[] = Object.freeze([]);
-
 function checkColumns(sale: SaleRecord): void {
   for (const key of Object.keys(sale)) {
     if (!KNOWN_COLUMNS.has(key)) throw new Error(`The reader cannot send a sale's ${key}`);
@@ -115,7 +113,7 @@ export function encodeBatch(rows: readonly ParsedRow[], bytesRead: number): Enco
     }
     batch.bestOffers[sale] = row.sale.best_offer_accepted ? 1 : 0;
     batch.lines[sale] = row.line;
-    const ownFlags = row.sale.ownFlags ?? NO_FLAGS;
+    const ownFlags = row.sale.ownFlags ?? [];
     if (ownFlags.length > 0 || row.imageBase64 !== undefined || row.record !== undefined) {
       batch.extras.push([sale, { ownFlags, imageBase64: row.imageBase64, record: row.record }]);
     }
@@ -177,10 +175,14 @@ function decodeSale(batch: EncodedBatch, sale: number, ownFlags: readonly Flag[]
 export function decodeBatch(batch: EncodedBatch): ParsedBatch {
   const extras = new Map(batch.extras);
   const rows: ParsedRow[] = [];
+  let sale = 0;
   let refused = 0;
-  for (let sale = 0; sale < batch.lines.length; sale++) {
-    while (refused < batch.refused.length && batch.refused[refused]![0] === rows.length) {
-      rows.push(batch.refused[refused++]![1]);
+  for (let position = 0; position < batch.lines.length + batch.refused.length; position++) {
+    const next = batch.refused[refused];
+    if (next?.[0] === position) {
+      rows.push(next[1]);
+      refused++;
+      continue;
     }
     const extra = extras.get(sale);
     rows.push({
@@ -189,7 +191,7 @@ export function decodeBatch(batch: EncodedBatch): ParsedBatch {
       imageBase64: extra?.imageBase64,
       record: extra?.record,
     });
+    sale++;
   }
-  while (refused < batch.refused.length) rows.push(batch.refused[refused++]![1]);
   return { rows, bytesRead: batch.bytesRead };
 }

@@ -7,6 +7,7 @@ import type { SaleRecord } from '../../sales/sales-write.repository.ts';
 import {
   addDays,
   EARLIEST_SALE_DAY,
+  memoised,
   parseNumber,
   parseSaleDate,
   parseTimestamp,
@@ -43,21 +44,9 @@ const SALE_TYPE_ALIASES: Record<string, (typeof SALE_TYPES)[number]> = {
   best_offer_accepted: 'best_offer',
 };
 
-/** Remembered answers of pure lookups that repeat on every row; capped, so odd input cannot grow them forever. */
-function memoised<T>(compute: (key: string) => T, shouldKeep: (value: T) => boolean): (key: string) => T {
-  const cache = new Map<string, T>();
-  return (key) => {
-    const known = cache.get(key);
-    if (known !== undefined) return known;
-    const value = compute(key);
-    if (shouldKeep(value) && cache.size < 10_000) cache.set(key, value);
-    return value;
-  };
-}
-
 /** `Card Name`, `card-name`, `cardName` and `card_name` all name the same field. */
 const fieldKey = memoised(
-  (key) =>
+  (key: string) =>
     key
       .trim()
       .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
@@ -67,7 +56,7 @@ const fieldKey = memoised(
 );
 
 const cardByNumber = memoised(
-  (key) => {
+  (key: string) => {
     const [setId, number] = key.split('|') as [SetId, string];
     return findCardByNumber(setId, number);
   },
@@ -88,7 +77,7 @@ function normaliseFields(record: Record<string, unknown>): Map<string, unknown> 
 }
 
 const dayAfter = memoised(
-  (day) => addDays(day, 1),
+  (day: string) => addDays(day, 1),
   () => true,
 );
 
@@ -139,15 +128,15 @@ function canonicalSourceRef(sale: Omit<SaleRecord, 'source_ref'>): string {
   return `sha256:${crypto.createHash('sha256').update(canonical).digest('hex')}`;
 }
 
+function fail(reason: string): RowResult {
+  return { ok: false, reason };
+}
+
 /**
  * Validates one `flat_sales` record (plus our optional columns) and turns it into a sale to store, or says
  * why it cannot be stored. The card is always a catalogue card; its catalogue name, number and rarity win
  * over what the record says.
  */
-function fail(reason: string): RowResult {
-  return { ok: false, reason };
-}
-
 export function parseSaleRow(record: Record<string, unknown>, rules: RowRules): RowResult {
   const fields = normaliseFields(record);
   // PostgreSQL cannot store NUL in text, so such a row would sink its whole batch there; refuse it alone.

@@ -19,6 +19,18 @@ const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 const NUMERIC = /^\d+(?:\.\d+)?$/;
 
+/** Remembered answers of pure lookups that repeat on every row; capped, so odd input cannot grow them forever. */
+export function memoised<K, T>(compute: (key: K) => T, shouldKeep: (value: T) => boolean): (key: K) => T {
+  const cache = new Map<K, T>();
+  return (key) => {
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const value = compute(key);
+    if (shouldKeep(value) && cache.size < 10_000) cache.set(key, value);
+    return value;
+  };
+}
+
 export function quoted(value: unknown): string {
   const text = typeof value === 'string' ? value : String(JSON.stringify(value));
   return `"${text.length > 40 ? `${text.slice(0, 40)}…` : text}"`;
@@ -89,16 +101,17 @@ function computeIsoDay(year: number, month: number, day: number): string | undef
   return date.toISOString().slice(0, 10);
 }
 
-/** Days already read, by year, month and day as one number: a file's sales fall on a few thousand days. */
-const isoDays = new Map<number, string | undefined>();
+/**
+ * Days already read, by year, month and day as one number (the patterns allow at most two digits for the
+ * month and the day): a file's sales fall on a few thousand days.
+ */
+const isoDayOf = memoised(
+  (key: number) => computeIsoDay(Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100),
+  (day) => day !== undefined,
+);
 
 function isoDay(year: number, month: number, day: number): string | undefined {
-  // The patterns allow at most two digits for the month and the day, so the key is exact.
-  const key = year * 10_000 + month * 100 + day;
-  if (isoDays.has(key)) return isoDays.get(key);
-  const value = computeIsoDay(year, month, day);
-  if (isoDays.size < 100_000) isoDays.set(key, value);
-  return value;
+  return isoDayOf(year * 10_000 + month * 100 + day);
 }
 
 /** `"Sold Nov 3, 2025"` (the flat_sales form; `Sold` and the comma optional, any month spelling) or `2025-11-03`. */
