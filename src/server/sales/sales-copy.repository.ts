@@ -27,22 +27,33 @@ function* copyChunks(rows: readonly (readonly unknown[])[]): Generator<string> {
   }
 }
 
+/** The rows a COPY stored, and the change log's entry of the last of them. */
+export interface CopiedSales {
+  ids: string[];
+  /** Undefined when no row was new. */
+  lastLogSeq: number | undefined;
+}
+
 /**
  * Stores rows into `sales` on PostgreSQL through COPY, on the caller's transaction: COPY fills a temporary
  * table of the transaction, and one INSERT … SELECT moves the rows whose source_ref is neither stored nor
  * in the archive of deleted sales into `sales` (COPY itself cannot skip a conflicting row). Parsing COPY's
  * text costs the server far less than binding 17 parameters a row, and the INSERT is one statement a
- * batch, so whatever the database does per statement on `sales` (the change log) is done once. Returns how
- * many rows were new, and adds their ids to `storedIds` when given (the flags of new sales need them).
+ * batch, so whatever the database does per statement on `sales` (the change log) is done once. Returns the
+ * ids of the rows that were new, and the entry of the change log its trigger wrote last.
+ *
+ * The trigger numbers the new rows' entries under the change log's advisory lock (migration 012), which
+ * every writer of sales takes before its first row and keeps until it commits: no other transaction can
+ * number an entry meanwhile, so the statement's entries are the ones running up to the sequence's value in
+ * this session (currval). The flags of the new sales then need not read them back (flag-new-sales.ts).
  */
 export async function copySales(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  storedIds?: string[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
+): Promise<CopiedSales> {
+  if (rows.length === 0) return { ids: [], lastLogSeq: undefined };
   if (!database.postgresClients) throw new Error('COPY needs a PostgreSQL database');
   const columnList = sql.join(columns.map((column) => sql.id(column)));
   const incoming = columns.map((column) => sql.ref(`incoming.${column}`));
@@ -64,6 +75,10 @@ export async function copySales(
     returning id
   `.execute(executor);
   await sql`truncate sales_incoming`.execute(executor);
-  if (storedIds) for (const row of result.rows) storedIds.push(row.id);
-  return result.rows.length;
+  const ids = result.rows.map((row) => row.id);
+  if (ids.length === 0) return { ids, lastLogSeq: undefined };
+  const logged = await sql<{ seq: string }>`
+    select currval(pg_get_serial_sequence('sales_changes', 'seq')) as seq
+  `.execute(executor);
+  return { ids, lastLogSeq: Number(logged.rows[0]!.seq) };
 }

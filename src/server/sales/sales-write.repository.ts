@@ -127,7 +127,7 @@ function compileInsert(database: DatabaseHandle, rows: number): string {
 export interface StoredSale {
   id: string;
   record: SaleRecord;
-  /** Its entry in the change log, when the writer logged the sale itself (insertRowByRow). */
+  /** Its entry in the change log, when the writer knows it (it logged the sale itself, or counted them). */
   logSeq?: number;
 }
 
@@ -216,7 +216,11 @@ function insertRowByRow(
   return inserted;
 }
 
-/** On PostgreSQL, all the records through one COPY (sales-copy.repository.ts); returns how many were new. */
+/**
+ * On PostgreSQL, all the records through one COPY (sales-copy.repository.ts); returns how many were new. The
+ * statement's entries in the change log are the `inserted` ones up to the last it reports, one per new
+ * sale, so each stored sale is given one of them.
+ */
 async function copyRecords(
   database: DatabaseHandle,
   executor: Kysely<Database>,
@@ -230,15 +234,15 @@ async function copyRecords(
     putRow(row, 0, ids[index]!, record, createdAt);
     return row;
   });
-  const storedIds: string[] = [];
-  const inserted = await copySales(database, executor, COLUMNS, rows, storedIds);
-  if (stored) {
-    const byId = new Set(storedIds);
+  const copied = await copySales(database, executor, COLUMNS, rows);
+  if (stored && copied.lastLogSeq !== undefined) {
+    const byId = new Set(copied.ids);
+    let logSeq = copied.lastLogSeq - copied.ids.length;
     records.forEach((record, index) => {
-      if (byId.has(ids[index]!)) stored.push({ id: ids[index]!, record });
+      if (byId.has(ids[index]!)) stored.push({ id: ids[index]!, record, logSeq: ++logSeq });
     });
   }
-  return inserted;
+  return copied.ids.length;
 }
 
 /**

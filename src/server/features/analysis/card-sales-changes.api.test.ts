@@ -141,9 +141,9 @@ describe("a card's answers after its sales change", () => {
     expect(summary).toMatchObject({ imported: 3, rejected: 0 });
 
     // The importer brought the columns up to date to flag its sales and handed them over when it committed.
-    // On SQLite it logged its sales itself and applied them as it stored them, reading none of the log back.
-    const logRead = t.app.context.database.dialect === 'sqlite' ? 0 : 3;
-    const changed = await expectUpToDateFrom(logRead, before);
+    // It knew its sales' entries of the log (SQLite's writer logs them itself, PostgreSQL's counts the
+    // trigger's) and applied its sales as it stored them, reading none of the log back.
+    const changed = await expectUpToDateFrom(0, before);
     expect(changed[0].stats).toMatchObject({ count: 9, low: 700, high: 3000 });
   });
 
@@ -188,6 +188,33 @@ describe("a card's answers after its sales change", () => {
     await insertSales(t.database.handle, [{ card_name: 'Blastoise', price_cents: 45_000 }]);
     t.app.context.salesEvents.changed(['base_set-2']);
     await expectUpToDateFrom(0);
+  });
+
+  it("reads back only the entries before an import's own, when another change came first", async () => {
+    await insertSales(t.database.handle, [
+      { card_name: 'Charizard', price_cents: 99_000, grading_company: 'PSA', grade: 9, sold_at: daysAgo(7) },
+    ]);
+    const file = path.join(dir, 'after-another-change.jsonl');
+    const timestamp = Date.parse(daysAgo(9));
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify({
+        id: 'imported-after',
+        card_name: 'charizard',
+        set_id: 'base',
+        price: 1_020,
+        sale_date: `Sold ${new Date(timestamp).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })}`,
+        seller: 'kanto_vault',
+        timestamp,
+        grading_company: 'PSA',
+        grade: 9,
+      })}\n`,
+    );
+    const before = reads();
+    expect(await importSalesFile(t.app.context, file, { rejectsFile: false })).toMatchObject({ imported: 1 });
+    // The sale stored by the other writer is the one entry read; the import's own is known.
+    const changed = await expectUpToDateFrom(1, before);
+    expect(changed[0].total).toBe(10);
   });
 });
 

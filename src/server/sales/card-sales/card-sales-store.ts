@@ -35,8 +35,8 @@ type HeldCard = repo.CardSalesAt;
 
 /**
  * A writer's own entries of the change log for one card, known without reading them: the sales it stored
- * and logged itself, in its transaction, as entries `first` to `last` of the log, which hold its entries
- * only (NewSalesFlagging checks that).
+ * in its transaction, whose entries are `first` to `last` of the log, which hold its entries only
+ * (NewSalesFlagging checks that).
  */
 export interface OwnChanges {
   changes: readonly SaleChange[];

@@ -36,8 +36,8 @@ function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
  *
  * The card's sales are judged from its columns (decision 027): the card sales store's copy brought up to
  * date through the writer's transaction from the change log, so a card is not read again for every
- * transaction. When the writer logged its new sales itself, their entries are known and only the entries
- * before them are read. Only the sales whose flags change are looked up by their values for their ids.
+ * transaction. When the writer knows its new sales' entries (SQLite's writer logs them itself; on
+ * PostgreSQL it counts the trigger's), they are not read back: only the entries before them are. Only the sales whose flags change are looked up by their values for their ids.
  * Once the writer has committed, `committed` hands the columns back to the store.
  */
 export class NewSalesFlagging {
@@ -55,7 +55,7 @@ export class NewSalesFlagging {
   private certs: string[] = [];
   private read: { card: CardRef; at: CardSalesAt }[] = [];
   private ownLog: OwnLog | undefined;
-  /** False once a noted sale has no entry of its own (logged by a trigger, or not at all). */
+  /** False once a noted sale comes without its entry (not logged, or not known to the writer). */
   private ownLogComplete = true;
 
   note(stored: readonly StoredSale[]): void {
