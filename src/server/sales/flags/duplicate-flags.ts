@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.ts';
+import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
 import { lastAtOrAfter } from './cohorts-within.ts';
@@ -7,16 +7,20 @@ import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-
 import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
 
+/** A group of one card's sales that share a cohort (grade code), a price and a UTC day (priceDayKey). */
+interface SameDayGroup {
+  range: CardRange;
+  sales: CardSales;
+  priceDay: number;
+  code: number;
+}
+
 /**
- * probable-duplicate flags among the card's sales that share a cohort, a price and a UTC day with another
- * sale, a new one among them: the only ones that can be new same-day duplicates, so only they are looked up
- * for their seller and sale day.
+ * The groups of the card's sales that share a cohort, a price and a UTC day with another sale, a new one
+ * among them: the only ones that can hold new same-day duplicates (a pair of two older sales was judged
+ * when the later arrived).
  */
-export async function sameDayDuplicateFlags(
-  executor: Kysely<Database>,
-  range: CardRange,
-  sales: CardSales,
-): Promise<repo.NewFlag[]> {
+function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
   const counts = new Map<string, number>();
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
   for (
@@ -30,28 +34,46 @@ export async function sameDayDuplicateFlags(
     const group = `${priceDay}|${code}`;
     counts.set(group, (counts.get(group) ?? 0) + 1);
   }
-  const { setId, searchName: cardName } = range.card;
-  const flags: repo.NewFlag[] = [];
+  const groups: SameDayGroup[] = [];
   for (const [group, count] of counts) {
     if (count < 2) continue;
     const [priceDay, code] = group.split('|').map(Number) as [number, number];
+    groups.push({ range, sales, priceDay, code });
+  }
+  return groups;
+}
+
+/**
+ * probable-duplicate flags among the cards' sales of the groups sameDayGroups finds: only those sales are
+ * looked up for their seller and sale day, all cards' in one look-up.
+ */
+export async function sameDayDuplicateFlags(
+  executor: Kysely<Database>,
+  dialect: Dialect,
+  cards: readonly { range: CardRange; sales: CardSales }[],
+): Promise<repo.NewFlag[]> {
+  const groups = cards.flatMap(({ range, sales }) => sameDayGroups(range, sales));
+  const lookUps = groups.map(({ range, sales, priceDay, code }) => {
     const day = priceDay % 100_000;
-    const { grader, grade } = sales.gradeKeys[code]!;
-    const rows = await repo.cohortSalesAtPrice(executor, {
-      setId,
-      cardName,
-      grader,
-      grade,
+    return {
+      setId: range.card.setId,
+      cardName: range.card.searchName,
+      ...sales.gradeKeys[code]!,
       priceCents: Math.floor(priceDay / 100_000),
       from: iso(day * DAY_MS),
       before: iso((day + 1) * DAY_MS),
-    });
+    };
+  });
+  const found = await repo.cohortSalesAtPrices(executor, dialect, lookUps);
+  const flags: repo.NewFlag[] = [];
+  lookUps.forEach(({ setId, cardName, grader, grade, priceCents }, at) => {
+    const rows = found[at]!;
     const candidates: DuplicateCandidate[] = rows.map((row) => ({
       id: row.id,
       soldAt: Date.parse(row.sold_at),
       soldOn: String(row.sold_on).slice(0, 10),
       seller: row.seller,
-      priceCents: Math.floor(priceDay / 100_000),
+      priceCents,
       grader,
       grade,
     }));
@@ -59,7 +81,7 @@ export async function sameDayDuplicateFlags(
     for (const [saleId, flag] of sameDayDuplicates(candidates)) {
       flags.push({ saleId, ...flag, setId, cardName, soldAt: soldAt.get(saleId)! });
     }
-  }
+  });
   return flags;
 }
 

@@ -147,15 +147,16 @@ export class NewSalesFlagging {
     const store = cardSalesStoreOf(this.database);
     // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
     await repo.insertFlags(executor, flags, this.database.sqlite);
-    const changed = new Set<string>();
+    const judged: JudgedCard[] = [];
     for (const range of cards.values()) {
       const at = await store.salesWithin(this.database, executor, range.card, {
         whole: this.unlogged,
         own: own && { changes: range.logged, first: own.first, last: own.last },
       });
       if (!this.unlogged) this.read.push({ card: range.card, at });
-      for (const id of await flagCard(executor, this.database, range, at.sales)) changed.add(id);
+      judged.push({ range, sales: at.sales, ...judgeOutliers(range, at.sales) });
     }
+    const changed = new Set(await flagCards(executor, this.database, judged));
     if (certs.length > 0)
       for (const id of await flagCertRepeats(executor, this.database, certs)) changed.add(id);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
@@ -201,78 +202,103 @@ function judgeOutliers(
   return { outliers, flaggedSales };
 }
 
-/** The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales; answers the sales whose flags changed. */
-async function flagCard(
+/** A card of the transaction, its columns, and what the outlier check finds among them now. */
+interface JudgedCard extends ReturnType<typeof judgeOutliers> {
+  range: CardRange;
+  sales: CardSales;
+}
+
+/** A sale's values as valuesKey has them, from a row of the database. */
+function keyOf(sale: {
+  sold_at: string;
+  price_cents: number;
+  grading_company: string | null;
+  grade: number | null;
+}): string {
+  return valuesKey(Date.parse(sale.sold_at), sale.price_cents, cohortKey(sale.grading_company, sale.grade));
+}
+
+/**
+ * The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales, for
+ * every card of the transaction at once, so each step is one look-up or one write for all the cards (on
+ * PostgreSQL a statement per card cost more in round trips than in work); answers the sales whose flags
+ * changed.
+ */
+async function flagCards(
   executor: Kysely<Database>,
   database: DatabaseHandle,
-  range: CardRange,
-  sales: CardSales,
+  cards: readonly JudgedCard[],
 ): Promise<string[]> {
-  const { outliers, flaggedSales } = judgeOutliers(range, sales);
-  const { setId, searchName: cardName } = range.card;
-  const existing = (
-    await repo.outlierFlagsBetween(
-      executor,
-      setId,
-      cardName,
-      iso(range.from - WINDOW_MS),
-      iso(range.to + WINDOW_MS),
-    )
-  ).filter((flag) => range.cohorts.has(cohortKey(flag.grading_company, flag.grade)));
-  const keyOf = (sale: {
-    sold_at: string;
-    price_cents: number;
-    grading_company: string | null;
-    grade: number | null;
-  }) => valuesKey(Date.parse(sale.sold_at), sale.price_cents, cohortKey(sale.grading_company, sale.grade));
-  // Each stored flag with the key of its sale's values and what the check finds for those values now.
-  const judged = existing.map((flag) => {
-    const key = keyOf(flag);
-    return { flag, key, found: outliers.get(key) };
+  const stored = await repo.outlierFlagsOfCards(
+    executor,
+    database.dialect,
+    cards.map(({ range }) => ({
+      setId: range.card.setId,
+      cardName: range.card.searchName,
+      from: iso(range.from - WINDOW_MS),
+      to: iso(range.to + WINDOW_MS),
+    })),
+  );
+  const stale: repo.StoredOutlierFlag[] = [];
+  const reasons: { saleId: string; code: string; reason: string }[] = [];
+  const lookUps = cards.map(({ range, outliers, flaggedSales }, at) => {
+    const existing = stored[at]!.filter((flag) =>
+      range.cohorts.has(cohortKey(flag.grading_company, flag.grade)),
+    );
+    // Each stored flag with the key of its sale's values and what the check finds for those values now.
+    const judged = existing.map((flag) => {
+      const key = keyOf(flag);
+      return { flag, key, found: outliers.get(key) };
+    });
+    for (const { flag, found } of judged) {
+      if (flag.status !== 'open') continue;
+      if (found?.code !== flag.code) stale.push(flag);
+      // An open flag that still holds takes the figures of its cohort as it is now.
+      else if (found.reason !== flag.reason)
+        reasons.push({ saleId: flag.sale_id, code: flag.code, reason: found.reason });
+    }
+    // Sales that already carry their flag (or a decision) need no look-up; most flagged sales do.
+    const settled = new Map<string, Set<string>>();
+    for (const { flag, key, found } of judged) {
+      if (flag.status === 'open' && found?.code !== flag.code) continue;
+      const ids = settled.get(key) ?? new Set<string>();
+      ids.add(flag.sale_id);
+      settled.set(key, ids);
+    }
+    const wanted = new Set(
+      [...flaggedSales].filter(([key, count]) => (settled.get(key)?.size ?? 0) < count).map(([key]) => key),
+    );
+    return {
+      setId: range.card.setId,
+      cardName: range.card.searchName,
+      instants: [...wanted].map((key) => iso(Number(key.slice(0, key.indexOf('|'))))),
+      wanted,
+      outliers,
+      // A sale whose outlier flag an admin decided keeps that decision rather than gaining the opposite flag.
+      decided: new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id)),
+    };
   });
-  const stale = judged.filter(({ flag, found }) => flag.status === 'open' && found?.code !== flag.code);
   await repo.dropOpenFlags(
     executor,
     database.dialect,
-    stale.map(({ flag }) => ({ saleId: flag.sale_id, code: flag.code })),
+    stale.map((flag) => ({ saleId: flag.sale_id, code: flag.code })),
   );
-  // An open flag that still holds takes the figures of its cohort as it is now.
-  await repo.updateReasons(
-    executor,
-    database.dialect,
-    judged.flatMap(({ flag, found }) => {
-      const reason = flag.status === 'open' ? found?.reason : undefined;
-      return reason !== undefined && reason !== flag.reason
-        ? [{ saleId: flag.sale_id, code: flag.code, reason }]
-        : [];
-    }),
-  );
-  // A sale whose outlier flag an admin decided keeps that decision rather than gaining the opposite flag.
-  const decided = new Set(existing.filter((flag) => flag.status !== 'open').map((flag) => flag.sale_id));
-  // Sales that already carry their flag (or a decision) need no look-up; most flagged sales do.
-  const settled = new Map<string, Set<string>>();
-  for (const { flag, key, found } of judged) {
-    if (flag.status === 'open' && found?.code !== flag.code) continue;
-    const ids = settled.get(key) ?? new Set<string>();
-    ids.add(flag.sale_id);
-    settled.set(key, ids);
-  }
-  const unsettled = [...flaggedSales].filter(([key, count]) => (settled.get(key)?.size ?? 0) < count);
+  await repo.updateReasons(executor, database.dialect, reasons);
+  const asked = lookUps.filter((lookUp) => lookUp.instants.length > 0);
+  const found = await repo.salesAtInstants(executor, database.dialect, asked);
   const newOutliers: repo.NewFlag[] = [];
-  if (unsettled.length > 0) {
-    const wanted = new Set(unsettled.map(([key]) => key));
-    const instants = unsettled.map(([key]) => iso(Number(key.slice(0, key.indexOf('|')))));
-    for (const sale of await repo.cardSalesAt(executor, setId, cardName, instants)) {
+  asked.forEach(({ setId, cardName, wanted, decided, outliers }, at) => {
+    for (const sale of found[at]!) {
       const key = keyOf(sale);
       if (!wanted.has(key) || decided.has(sale.id)) continue;
       newOutliers.push({ saleId: sale.id, ...outliers.get(key)!, setId, cardName, soldAt: sale.sold_at });
     }
-  }
+  });
   const added = await repo.insertFlags(executor, newOutliers, database.sqlite);
   const addedDuplicates = await repo.insertFlags(
     executor,
-    await sameDayDuplicateFlags(executor, range, sales),
+    await sameDayDuplicateFlags(executor, database.dialect, cards),
     database.sqlite,
   );
-  return [...stale.map(({ flag }) => flag.sale_id), ...added, ...addedDuplicates];
+  return [...stale.map((flag) => flag.sale_id), ...added, ...addedDuplicates];
 }

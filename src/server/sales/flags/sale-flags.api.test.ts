@@ -19,7 +19,7 @@ describe('flags computed on import', () => {
     const file = path.join(dir, `sales-${++files}.jsonl`);
     fs.writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n'));
     const summary = await importSalesFile(t.app.context, file, { today: TODAY, rejectsFile: false });
-    expect(summary.rejected).toBe(0);
+    expect(summary.rejects).toEqual([]);
     return summary;
   }
 
@@ -210,6 +210,52 @@ describe('flags computed on import', () => {
         status: 'open',
       },
     ]);
+  });
+
+  it("judges each card of one import on its own: several cards' outliers, duplicates and earlier flags at once", async () => {
+    const kadabraHigh = sale('Kadabra', 300, '2026-05-10');
+    const machampHigh = sale('Machamp', 300, '2026-05-10');
+    await importRecords([...cohort('Kadabra'), kadabraHigh, ...cohort('Machamp'), machampHigh]);
+    const arcanineLow = sale('Arcanine', 30, '2026-05-10');
+    const first = sale('Hitmonchan', 250, '2026-06-01', { seller: 'kanto_vault' });
+    const again = sale('Hitmonchan', 250, '2026-06-01', { seller: 'kanto_vault' });
+    const later = ['2026-05-11', '2026-05-12', '2026-05-13', '2026-05-14', '2026-05-15'];
+    await importRecords([
+      // Kadabra's cohort grows by two: its flag counts seven others. Machamp's median moves to $150.
+      sale('Kadabra', 150, '2026-05-12'),
+      sale('Kadabra', 150, '2026-05-13'),
+      ...later.map((day) => sale('Machamp', 200, day)),
+      ...cohort('Arcanine'),
+      arcanineLow,
+      first,
+      again,
+    ]);
+    expect((await flagsOf(kadabraHigh.id)).flags).toEqual([
+      {
+        code: 'outlier-high',
+        reason: '3.0× the median of $100 of 7 other PSA 9 sales within 90 days',
+        status: 'open',
+      },
+    ]);
+    expect(await flagsOf(machampHigh.id)).toEqual({ excluded: false, flags: [] });
+    expect((await flagsOf(arcanineLow.id)).flags).toEqual([
+      {
+        code: 'outlier-low',
+        reason: '0.30× the median of $100 of 5 other PSA 9 sales within 90 days',
+        status: 'open',
+      },
+    ]);
+    expect((await flagsOf(first.id)).flags).toEqual([]);
+    expect((await flagsOf(again.id)).flags.map((flag) => flag.code)).toEqual(['probable-duplicate']);
+    // One flag each on three of the cards, none on Machamp: no card got another card's flag.
+    const flagged = await t.app.context.database.db.selectFrom('sale_flags').select('card_name').execute();
+    const cards = ['Kadabra', 'Machamp', 'Arcanine', 'Hitmonchan'];
+    expect(
+      flagged
+        .map((flag) => flag.card_name)
+        .filter((name) => cards.includes(name))
+        .sort(),
+    ).toEqual(['Arcanine', 'Hitmonchan', 'Kadabra']);
   });
 
   it('flags a certificate sold again at the same price within 14 days, not after 15', async () => {

@@ -40,9 +40,9 @@ function insertStatement(sqlite: SQLite.Database): SQLite.Statement {
  * Stores new flags as open. A sale that has the flag already keeps it as it is: an admin's decision stands,
  * and a cleared flag is never raised again (docs/product.md §11). Returns the sales that got a new flag.
  *
- * On SQLite (`sqlite`, the connection the caller's transaction holds) one prepared single-row INSERT per
- * flag: an import raises tens of thousands, and building a Kysely statement of a few hundred rows costs
- * more than running it.
+ * An import raises tens of thousands, and building a Kysely statement of a few hundred rows costs more
+ * than running it: on SQLite (`sqlite`, the connection the caller's transaction holds) one prepared
+ * single-row INSERT per flag, on PostgreSQL one statement that takes each column as an array.
  */
 export async function insertFlags(
   executor: Kysely<Database>,
@@ -67,28 +67,22 @@ export async function insertFlags(
     }
     return added;
   }
-  for (const part of chunks(flags)) {
-    const rows = await executor
-      .insertInto('sale_flags')
-      .values(
-        part.map((flag) => ({
-          sale_id: flag.saleId,
-          code: flag.code,
-          reason: flag.reason,
-          status: 'open' as const,
-          set_id: flag.setId,
-          card_name: flag.cardName,
-          sold_at: flag.soldAt,
-          created_at: created,
-          decided_by: null,
-          decided_at: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['sale_id', 'code']).doNothing())
-      .returning('sale_id')
-      .execute();
-    for (const row of rows) added.push(row.sale_id);
-  }
+  if (flags.length === 0) return added;
+  const { rows } = await sql<{ sale_id: string }>`
+    insert into sale_flags (sale_id, code, reason, status, set_id, card_name, sold_at, created_at)
+    select flag.sale_id, flag.code, flag.reason, 'open', flag.set_id, flag.card_name, flag.sold_at, ${created}
+    from unnest(
+      ${flags.map((flag) => flag.saleId)}::text[],
+      ${flags.map((flag) => flag.code)}::text[],
+      ${flags.map((flag) => flag.reason)}::text[],
+      ${flags.map((flag) => flag.setId)}::text[],
+      ${flags.map((flag) => flag.cardName)}::text[],
+      ${flags.map((flag) => flag.soldAt)}::timestamptz[]
+    ) as flag(sale_id, code, reason, set_id, card_name, sold_at)
+    on conflict (sale_id, code) do nothing
+    returning sale_id
+  `.execute(executor);
+  for (const row of rows) added.push(row.sale_id);
   return added;
 }
 
@@ -181,38 +175,83 @@ export interface StoredOutlierFlag {
   grade: number | null;
 }
 
-/** The outlier flags of one card's sales in a time range, whatever their status. */
-export async function outlierFlagsBetween(
-  executor: Kysely<Database>,
-  setId: string,
-  cardName: string,
-  from: string,
-  to: string,
-): Promise<StoredOutlierFlag[]> {
-  const rows = await executor
-    .selectFrom('sale_flags')
-    .innerJoin('sales', 'sales.id', 'sale_flags.sale_id')
-    .select([
-      'sale_flags.sale_id',
-      'sale_flags.code',
-      'sale_flags.reason',
-      'sale_flags.status',
-      'sales.sold_at',
-      'sales.price_cents',
-      'sales.grading_company',
-      'sales.grade',
-    ])
-    .where('sale_flags.set_id', '=', setId)
-    .where('sale_flags.card_name', '=', cardName)
-    .where('sale_flags.sold_at', '>=', from)
-    .where('sale_flags.sold_at', '<=', to)
-    .where('sale_flags.code', 'in', ['outlier-high', 'outlier-low'])
-    .execute();
-  return rows.map((row) => ({
+/** A card's sales from one instant to another, both included (ISO text, as stored). */
+export interface CardTimeRange {
+  setId: string;
+  cardName: string;
+  from: string;
+  to: string;
+}
+
+/** A row's price and grade as numbers, whichever driver handed them over. */
+function numbersOf<T extends { price_cents: number; grade: number | null }>(row: T): T {
+  return {
     ...row,
     price_cents: Number(row.price_cents),
     grade: row.grade === null ? null : Number(row.grade),
-  }));
+  };
+}
+
+/** Rows of a statement over several look-ups, each row with its look-up's index `at`, as one list per look-up. */
+function byLookUp<T extends { at: number }>(count: number, rows: readonly T[]): Omit<T, 'at'>[][] {
+  const lists: Omit<T, 'at'>[][] = Array.from({ length: count }, () => []);
+  for (const { at, ...row } of rows) lists[Number(at)]!.push(row);
+  return lists;
+}
+
+/**
+ * The outlier flags of each card's sales in its time range, whatever their status, one list per range. The
+ * flags of a transaction's new sales are judged for a few hundred cards at once: on PostgreSQL one
+ * statement looks them all up (a statement per card cost more in round trips than in work), on SQLite,
+ * which has no round trips, a statement per card.
+ */
+export async function outlierFlagsOfCards(
+  executor: Kysely<Database>,
+  dialect: Dialect,
+  ranges: readonly CardTimeRange[],
+): Promise<StoredOutlierFlag[][]> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<StoredOutlierFlag & { at: number }>`
+      select wanted.at, sale_flags.sale_id, sale_flags.code, sale_flags.reason, sale_flags.status,
+        sales.sold_at, sales.price_cents, sales.grading_company, sales.grade
+      from unnest(
+        ${ranges.map((range) => range.setId)}::text[],
+        ${ranges.map((range) => range.cardName)}::text[],
+        ${ranges.map((range) => range.from)}::timestamptz[],
+        ${ranges.map((range) => range.to)}::timestamptz[],
+        ${ranges.map((_, at) => at)}::integer[]
+      ) as wanted(set_id, card_name, from_at, to_at, at)
+      join sale_flags on sale_flags.set_id = wanted.set_id and sale_flags.card_name = wanted.card_name
+        and sale_flags.sold_at >= wanted.from_at and sale_flags.sold_at <= wanted.to_at
+      join sales on sales.id = sale_flags.sale_id
+      where sale_flags.code in ('outlier-high', 'outlier-low')
+    `.execute(executor);
+    return byLookUp(ranges.length, rows).map((flags) => flags.map(numbersOf));
+  }
+  const lists: StoredOutlierFlag[][] = [];
+  for (const range of ranges) {
+    const rows = await executor
+      .selectFrom('sale_flags')
+      .innerJoin('sales', 'sales.id', 'sale_flags.sale_id')
+      .select([
+        'sale_flags.sale_id',
+        'sale_flags.code',
+        'sale_flags.reason',
+        'sale_flags.status',
+        'sales.sold_at',
+        'sales.price_cents',
+        'sales.grading_company',
+        'sales.grade',
+      ])
+      .where('sale_flags.set_id', '=', range.setId)
+      .where('sale_flags.card_name', '=', range.cardName)
+      .where('sale_flags.sold_at', '>=', range.from)
+      .where('sale_flags.sold_at', '<=', range.to)
+      .where('sale_flags.code', 'in', ['outlier-high', 'outlier-low'])
+      .execute();
+    lists.push(rows.map(numbersOf));
+  }
+  return lists;
 }
 
 /** A sale of a card sold at one of the given instants, with what tells equal-valued sales apart from others. */
@@ -224,59 +263,112 @@ export interface SaleAt {
   grade: number | null;
 }
 
-/** The card's sales sold at the given instants (ISO text, as stored), off the analysis index. */
-export async function cardSalesAt(
+/**
+ * Each card's sales sold at its given instants (ISO text, as stored), off the analysis index, one list per
+ * look-up; in one statement on PostgreSQL, as outlierFlagsOfCards.
+ */
+export async function salesAtInstants(
   executor: Kysely<Database>,
-  setId: string,
-  cardName: string,
-  instants: readonly string[],
-): Promise<SaleAt[]> {
-  const found: SaleAt[] = [];
-  for (const part of chunks([...new Set(instants)])) {
-    const rows = await executor
-      .selectFrom('sales')
-      .select(['id', 'sold_at', 'price_cents', 'grading_company', 'grade'])
-      .where('set_id', '=', setId)
-      .where('card_name', '=', cardName)
-      .where('sold_at', 'in', part)
-      .execute();
-    for (const row of rows) {
-      found.push({
-        ...row,
-        price_cents: Number(row.price_cents),
-        grade: row.grade === null ? null : Number(row.grade),
-      });
-    }
+  dialect: Dialect,
+  lookUps: readonly { setId: string; cardName: string; instants: readonly string[] }[],
+): Promise<SaleAt[][]> {
+  const wanted = lookUps.flatMap(({ setId, cardName, instants }, at) =>
+    [...new Set(instants)].map((instant) => ({ setId, cardName, instant, at })),
+  );
+  if (dialect === 'postgres') {
+    const { rows } = await sql<SaleAt & { at: number }>`
+      select wanted.at, sales.id, sales.sold_at, sales.price_cents, sales.grading_company, sales.grade
+      from unnest(
+        ${wanted.map((sale) => sale.setId)}::text[],
+        ${wanted.map((sale) => sale.cardName)}::text[],
+        ${wanted.map((sale) => sale.instant)}::timestamptz[],
+        ${wanted.map((sale) => sale.at)}::integer[]
+      ) as wanted(set_id, card_name, sold_at, at)
+      join sales on sales.set_id = wanted.set_id and sales.card_name = wanted.card_name
+        and sales.sold_at = wanted.sold_at
+    `.execute(executor);
+    return byLookUp(lookUps.length, rows).map((sales) => sales.map(numbersOf));
   }
-  return found;
+  const lists: SaleAt[][] = [];
+  for (const { setId, cardName, instants } of lookUps) {
+    const sales: SaleAt[] = [];
+    for (const part of chunks([...new Set(instants)])) {
+      const rows = await executor
+        .selectFrom('sales')
+        .select(['id', 'sold_at', 'price_cents', 'grading_company', 'grade'])
+        .where('set_id', '=', setId)
+        .where('card_name', '=', cardName)
+        .where('sold_at', 'in', part)
+        .execute();
+      sales.push(...rows.map(numbersOf));
+    }
+    lists.push(sales);
+  }
+  return lists;
 }
 
-/** One cohort's sales of a card at one price in a time range, with seller and sale day: duplicate candidates. */
-export function cohortSalesAtPrice(
+/** One cohort's sales of a card at one price in a time range: what same-day duplicates are looked for among. */
+export interface CohortAtPrice {
+  setId: string;
+  cardName: string;
+  grader: string | null;
+  grade: number | null;
+  priceCents: number;
+  from: string;
+  before: string;
+}
+
+/**
+ * Each cohort's sales at its price in its range, with seller and sale day (duplicate candidates), one list
+ * per look-up; in one statement on PostgreSQL, as outlierFlagsOfCards.
+ */
+export async function cohortSalesAtPrices(
   executor: Kysely<Database>,
-  sale: {
-    setId: string;
-    cardName: string;
-    grader: string | null;
-    grade: number | null;
-    priceCents: number;
-    from: string;
-    before: string;
-  },
-): Promise<{ id: string; sold_at: string; seller: string; sold_on: string }[]> {
-  return executor
-    .selectFrom('sales')
-    .select(['id', 'sold_at', 'seller', 'sold_on'])
-    .where('set_id', '=', sale.setId)
-    .where('card_name', '=', sale.cardName)
-    .where('sold_at', '>=', sale.from)
-    .where('sold_at', '<', sale.before)
-    .where('price_cents', '=', sale.priceCents)
-    .where((eb) =>
-      sale.grader === null ? eb('grading_company', 'is', null) : eb('grading_company', '=', sale.grader),
-    )
-    .where((eb) => (sale.grade === null ? eb('grade', 'is', null) : eb('grade', '=', sale.grade)))
-    .execute();
+  dialect: Dialect,
+  lookUps: readonly CohortAtPrice[],
+): Promise<{ id: string; sold_at: string; seller: string; sold_on: string }[][]> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ at: number; id: string; sold_at: string; seller: string; sold_on: string }>`
+      select wanted.at, sales.id, sales.sold_at, sales.seller, sales.sold_on
+      from unnest(
+        ${lookUps.map((lookUp) => lookUp.setId)}::text[],
+        ${lookUps.map((lookUp) => lookUp.cardName)}::text[],
+        ${lookUps.map((lookUp) => lookUp.grader)}::text[],
+        ${lookUps.map((lookUp) => lookUp.grade)}::real[],
+        ${lookUps.map((lookUp) => lookUp.priceCents)}::integer[],
+        ${lookUps.map((lookUp) => lookUp.from)}::timestamptz[],
+        ${lookUps.map((lookUp) => lookUp.before)}::timestamptz[],
+        ${lookUps.map((_, at) => at)}::integer[]
+      ) as wanted(set_id, card_name, grader, grade, price_cents, from_at, before_at, at)
+      join sales on sales.set_id = wanted.set_id and sales.card_name = wanted.card_name
+        and sales.sold_at >= wanted.from_at and sales.sold_at < wanted.before_at
+        and sales.price_cents = wanted.price_cents
+        and sales.grading_company is not distinct from wanted.grader
+        and sales.grade is not distinct from wanted.grade
+    `.execute(executor);
+    return byLookUp(lookUps.length, rows);
+  }
+  const lists = [];
+  for (const lookUp of lookUps) {
+    lists.push(
+      await executor
+        .selectFrom('sales')
+        .select(['id', 'sold_at', 'seller', 'sold_on'])
+        .where('set_id', '=', lookUp.setId)
+        .where('card_name', '=', lookUp.cardName)
+        .where('sold_at', '>=', lookUp.from)
+        .where('sold_at', '<', lookUp.before)
+        .where('price_cents', '=', lookUp.priceCents)
+        .where((eb) =>
+          lookUp.grader === null
+            ? eb('grading_company', 'is', null)
+            : eb('grading_company', '=', lookUp.grader),
+        )
+        .where((eb) => (lookUp.grade === null ? eb('grade', 'is', null) : eb('grade', '=', lookUp.grade)))
+        .execute(),
+    );
+  }
+  return lists;
 }
 
 /**
