@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardChangesSince } from '#server/sales/card-sales/card-sales.repository.ts';
+import { cardsChangesSince } from '#server/sales/card-sales/card-sales.repository.ts';
 import { saleRow } from '../helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
@@ -18,8 +18,12 @@ describe.skipIf(!databaseUrl)('the sales change log on PostgreSQL', () => {
     await database?.drop();
   });
 
-  const changesSince = (seq: number) =>
-    cardChangesSince(database.handle.db, 'base_set', 'Charizard', seq, 100);
+  const changesSince = async (seq: number) => {
+    const [changes] = await cardsChangesSince(database.handle.db, 'postgres', [
+      { setId: 'base_set', cardName: 'Charizard', seq, limit: 100, before: Number.MAX_SAFE_INTEGER },
+    ]);
+    return changes!;
+  };
 
   /** Whether a writer of this schema waits for the log's lock. */
   const aWriterWaits = async () => {

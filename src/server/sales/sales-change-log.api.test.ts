@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SalesWriter } from '#server/features/sales-import/sales-import.repository.ts';
 import { insertSales, saleRow } from '../../../tests/helpers/sales-factory.ts';
+import { cardsChangesSince } from './card-sales/card-sales.repository.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
 import { pruneSalesChanges, SALES_CHANGES_RETENTION_MS } from './sales-change-log.ts';
 
@@ -59,6 +60,43 @@ describe('the sales change log', () => {
       [1, 30],
       [1, 40],
     ]);
+  });
+
+  it("answers several cards' looks at the log at once, each with its own entries after its own point", async () => {
+    await insertSales(database.handle, [{ card_name: 'Charizard', price_cents: 100 }]);
+    await insertSales(database.handle, [
+      { card_name: 'Blastoise', price_cents: 200 },
+      { card_name: 'Charizard', price_cents: 300 },
+      { card_name: 'Charizard', price_cents: 400 },
+    ]);
+    const seqs = (await entries()).map((entry) => entry.seq);
+    const look = (cardName: string, seq: number, limit = 10, before = Number.MAX_SAFE_INTEGER) => ({
+      setId: 'base_set',
+      cardName,
+      seq,
+      limit,
+      before,
+    });
+    const answers = await cardsChangesSince(database.handle.db, database.handle.dialect, [
+      look('Charizard', seqs[0]!),
+      look('Blastoise', 0),
+      look('Venusaur', 0),
+      look('Charizard', 0, 10, seqs[3]!),
+      look('Charizard', 0, 2),
+    ]);
+    const prices = answers.map((answer) => answer.changes.map((change) => change.price));
+    expect(prices).toEqual([[300, 400], [200], [], [100, 300], []]);
+    // A look with more entries than its limit reads one more than the limit, then stops.
+    expect(answers.map((answer) => answer.seq)).toEqual([seqs[3], seqs[1], 0, seqs[2], seqs[3]]);
+    expect(answers.map((answer) => answer.tooMany)).toEqual([false, false, false, false, true]);
+
+    // An entry for every card sends every look after it to a whole read, and none before it.
+    await database.handle.db.insertInto('sales_changes').values({ change: 0 }).execute();
+    const afterEvery = await cardsChangesSince(database.handle.db, database.handle.dialect, [
+      look('Blastoise', seqs[3]!),
+      look('Charizard', 0, 10, seqs[3]!),
+    ]);
+    expect(afterEvery.map((answer) => answer.tooMany)).toEqual([true, false]);
   });
 
   it('forgets entries past the retention but always keeps the newest', async () => {

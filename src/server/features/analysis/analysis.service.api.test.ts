@@ -24,7 +24,7 @@ function counting(handle: DatabaseHandle) {
       const text = executor.compileQuery(args.node, args.queryId).sql;
       const kind = /json_agg|json_group_array/.test(text)
         ? 'card'
-        : /from "sales_changes"/.test(text)
+        : /from "?sales_changes"?/.test(text)
           ? 'log'
           : 'other';
       if (!kinds.has(args.queryId)) kinds.set(args.queryId, kind);

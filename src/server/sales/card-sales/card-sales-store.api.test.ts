@@ -25,13 +25,18 @@ function gated(handle: DatabaseHandle) {
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           const result = value.apply(object, args);
-          if (property === 'execute') {
+          // Built queries run through `execute`, raw SQL through the executor's `executeQuery`.
+          if (property === 'execute' || property === 'executeQuery') {
             return result.then(async (rows: unknown) => {
               await gate;
               return rows;
             });
           }
-          return result !== null && typeof result === 'object' && 'execute' in result ? held(result) : result;
+          const runs =
+            result !== null &&
+            typeof result === 'object' &&
+            ('execute' in result || 'executeQuery' in result);
+          return runs ? held(result) : result;
         };
       },
     });

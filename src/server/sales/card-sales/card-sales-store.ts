@@ -108,23 +108,34 @@ export class CardSalesStore {
   }
 
   /**
-   * The card's columns as a writer's transaction sees them, its own uncommitted sales included, read
+   * The cards' columns as a writer's transaction sees them, its own uncommitted sales included, read
    * through that transaction and not kept: the caller hands them to `keep` once the transaction has
-   * committed. `whole` reads the card whole, for a writer that stores sales without logging them; `own` are
-   * the writer's own entries of the log, applied as given instead of read back. The columns are the
-   * writer's own, never the held ones: it reads them across its transaction's awaits.
+   * committed. `whole` reads the cards whole, for a writer that stores sales without logging them; `own`
+   * gives each card's own entries of the log of the writer, applied as given instead of read back. The
+   * columns are the writer's own, never the held ones: it reads them across its transaction's awaits.
    */
   async salesWithin(
     database: DatabaseHandle,
     transaction: Kysely<Database>,
-    card: CardRef,
-    options: { whole?: boolean; own?: OwnChanges | undefined } = {},
-  ): Promise<repo.CardSalesAt> {
-    const held = options.whole ? undefined : this.cards.get(card.cardId);
-    const caughtUp = held && (await this.catchUp(transaction, card, held, options.own));
-    if (!caughtUp) return repo.cardSales(database, transaction, card.setId, card.searchName);
-    if (caughtUp !== held) return caughtUp;
-    return { sales: applySalesChanges(held.sales, [], this.space)!, seq: held.seq };
+    cards: readonly CardRef[],
+    options: { whole?: boolean; own?: (card: CardRef) => OwnChanges | undefined } = {},
+  ): Promise<repo.CardSalesAt[]> {
+    const held = cards.flatMap((card) => {
+      const columns = options.whole ? undefined : this.cards.get(card.cardId);
+      return columns ? [{ card, held: columns, own: options.own?.(card) }] : [];
+    });
+    const caughtUp = new Map<CardRef, { held: HeldCard; columns: repo.CardSalesAt | undefined }>();
+    (await this.catchUp(database, transaction, held)).forEach((columns, at) => {
+      caughtUp.set(held[at]!.card, { held: held[at]!.held, columns });
+    });
+    const answers: repo.CardSalesAt[] = [];
+    for (const card of cards) {
+      const { held: before, columns } = caughtUp.get(card) ?? {};
+      if (!columns) answers.push(await repo.cardSales(database, transaction, card.setId, card.searchName));
+      else if (columns !== before) answers.push(columns);
+      else answers.push({ sales: applySalesChanges(columns.sales, [], this.space)!, seq: columns.seq });
+    }
+    return answers;
   }
 
   /**
@@ -154,47 +165,55 @@ export class CardSalesStore {
   }
 
   /**
-   * The held columns with the log's entries since, or undefined when the card must be read whole. The held
-   * version keeps its space until the entries are applied to it: it may be replaced while they are read.
+   * Each held card's columns with the log's entries since, or undefined where the card must be read whole,
+   * all cards' entries in one look (cardsChangesSince). A held version keeps its space until the entries are
+   * applied to it: it may be replaced while they are read.
    */
   private async catchUp(
+    database: DatabaseHandle,
     db: Kysely<Database>,
-    card: CardRef,
-    held: HeldCard,
-    own?: OwnChanges,
-  ): Promise<repo.CardSalesAt | undefined> {
-    this.catchingUp.set(held.sales, (this.catchingUp.get(held.sales) ?? 0) + 1);
+    cards: readonly { card: CardRef; held: HeldCard; own?: OwnChanges | undefined }[],
+  ): Promise<(repo.CardSalesAt | undefined)[]> {
+    for (const { held } of cards) this.catchingUp.set(held.sales, (this.catchingUp.get(held.sales) ?? 0) + 1);
     try {
-      const limit = Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length);
       // The writer's own entries need not be read when the held columns predate all of them.
-      const known = own && held.seq < own.first ? own : undefined;
-      const since = await repo.cardChangesSince(
+      const known = cards.map(({ held, own }) => (own && held.seq < own.first ? own : undefined));
+      const since = await repo.cardsChangesSince(
         db,
-        card.setId,
-        card.searchName,
-        held.seq,
-        limit,
-        known?.first,
+        database.dialect,
+        cards.map(({ card, held }, at) => ({
+          setId: card.setId,
+          cardName: card.searchName,
+          seq: held.seq,
+          limit: Math.max(MIN_CHANGES_APPLIED, held.sales.prices.length),
+          before: known[at]?.first ?? Number.MAX_SAFE_INTEGER,
+        })),
       );
-      this.reads.changeRows += since.changes.length;
-      if (since.tooMany) return undefined;
-      const changes = known ? [...since.changes, ...known.changes] : since.changes;
-      if (changes.length === 0) return held;
-      const sales = applySalesChanges(held.sales, changes, this.space);
-      return sales && { sales, seq: known ? known.last : since.seq };
+      return cards.map(({ held }, at) => {
+        const { changes: read, seq, tooMany } = since[at]!;
+        this.reads.changeRows += read.length;
+        if (tooMany) return undefined;
+        const own = known[at];
+        const changes = own ? [...read, ...own.changes] : read;
+        if (changes.length === 0) return held;
+        const sales = applySalesChanges(held.sales, changes, this.space);
+        return sales && { sales, seq: own ? own.last : seq };
+      });
     } finally {
-      const left = this.catchingUp.get(held.sales)! - 1;
-      if (left > 0) this.catchingUp.set(held.sales, left);
-      else {
-        this.catchingUp.delete(held.sales);
-        if (this.retireAfterCatchUp.delete(held.sales)) this.space.retire(held.sales);
+      for (const { held } of cards) {
+        const left = this.catchingUp.get(held.sales)! - 1;
+        if (left > 0) this.catchingUp.set(held.sales, left);
+        else {
+          this.catchingUp.delete(held.sales);
+          if (this.retireAfterCatchUp.delete(held.sales)) this.space.retire(held.sales);
+        }
       }
     }
   }
 
   private async upToDate(database: DatabaseHandle, card: CardRef): Promise<CardSales> {
     const held = this.cards.get(card.cardId);
-    const caughtUp = held && (await this.catchUp(database.read, card, held));
+    const [caughtUp] = held ? await this.catchUp(database, database.read, [{ card, held }]) : [];
     if (caughtUp) {
       this.replace(card, caughtUp);
       return caughtUp.sales;

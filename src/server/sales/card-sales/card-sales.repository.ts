@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/connect.ts';
+import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
 import type { SaleChange } from './card-sales-changes.ts';
@@ -78,48 +78,39 @@ export interface CardChanges {
   tooMany: boolean;
 }
 
-/**
- * The card's entries of the change log after `seq` (and before `before`, when given), oldest first, and any
- * entry saying every card changed, from the sales_changes_card index. Read through the same handle as the
- * card (the replica when there is one, which has the log and the sales of the same moment; the writer's
- * transaction for new sales' flags).
- */
-export async function cardChangesSince(
-  db: Kysely<Database>,
-  setId: string,
-  cardName: string,
-  seq: number,
-  limit: number,
-  before = Number.MAX_SAFE_INTEGER,
-): Promise<CardChanges> {
-  const columns = [
-    'seq',
-    'change',
-    'price_cents',
-    'sold_ms',
-    'grading_company',
-    'grade',
-    'excluded',
-  ] as const;
-  const rows = await db
-    .selectFrom('sales_changes')
-    .select(columns)
-    .where('set_id', '=', setId)
-    .where('card_name', '=', cardName)
-    .where('seq', '>', seq)
-    .where('seq', '<', before)
-    .unionAll(
-      db
-        .selectFrom('sales_changes')
-        .select(columns)
-        .where('set_id', 'is', null)
-        .where('seq', '>', seq)
-        .where('seq', '<', before),
-    )
-    .orderBy('seq')
-    .limit(limit + 1)
-    .execute();
-  const tooMany = rows.length > limit || rows.some((row) => row.change === 0);
+/** A look at the change log for one card: its entries after `seq` and before `before`, at most `limit`. */
+export interface ChangesLookUp {
+  setId: string;
+  cardName: string;
+  seq: number;
+  limit: number;
+  before: number;
+}
+
+/** An entry of the log as read. */
+interface ChangeRow {
+  seq: number;
+  change: number;
+  price_cents: number | null;
+  sold_ms: number | null;
+  grading_company: string | null;
+  grade: number | null;
+  excluded: boolean | number | null;
+}
+
+const CHANGE_COLUMNS = [
+  'seq',
+  'change',
+  'price_cents',
+  'sold_ms',
+  'grading_company',
+  'grade',
+  'excluded',
+] as const;
+
+/** One card's entries (its own and any for every card, oldest first) as what they change. */
+function cardChangesOf(lookUp: ChangesLookUp, rows: readonly ChangeRow[]): CardChanges {
+  const tooMany = rows.length > lookUp.limit || rows.some((row) => row.change === 0);
   const changes: SaleChange[] = tooMany
     ? []
     : rows.map((row) => ({
@@ -130,5 +121,69 @@ export async function cardChangesSince(
         grade: row.grade,
         excluded: row.excluded === true || row.excluded === 1 ? 1 : 0,
       }));
-  return { changes, seq: rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : seq, tooMany };
+  return { changes, seq: rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : lookUp.seq, tooMany };
+}
+
+/**
+ * Each card's entries of the change log after its `seq` and before its `before`, oldest first, and any entry
+ * saying every card changed, from the sales_changes_card index; one answer per look-up. Read through the
+ * same handle as the card (the replica when there is one, which has the log and the sales of the same
+ * moment; the writer's transaction for new sales' flags). A writer flags the new sales of a few hundred
+ * cards at once: on PostgreSQL one statement looks at all their entries (a statement per card cost more in
+ * round trips than in work), on SQLite a statement per card.
+ */
+export async function cardsChangesSince(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  lookUps: readonly ChangesLookUp[],
+): Promise<CardChanges[]> {
+  if (lookUps.length === 0) return [];
+  if (dialect === 'postgres') {
+    // `at`: the index of the look-up an entry answers.
+    const { rows } = await sql<ChangeRow & { at: number }>`
+      with wanted as (
+        select * from unnest(
+          ${lookUps.map((lookUp) => lookUp.setId)}::text[],
+          ${lookUps.map((lookUp) => lookUp.cardName)}::text[],
+          ${lookUps.map((lookUp) => lookUp.seq)}::bigint[],
+          ${lookUps.map((lookUp) => lookUp.before)}::bigint[],
+          ${lookUps.map((lookUp) => lookUp.limit + 1)}::integer[],
+          ${lookUps.map((_, at) => at)}::integer[]
+        ) as wanted(set_id, card_name, after_seq, before_seq, row_limit, at)
+      )
+      select wanted.at, card.* from wanted cross join lateral (
+        select ${sql.join(CHANGE_COLUMNS.map((column) => sql.ref(column)))} from sales_changes
+        where sales_changes.set_id = wanted.set_id and sales_changes.card_name = wanted.card_name
+          and sales_changes.seq > wanted.after_seq and sales_changes.seq < wanted.before_seq
+        order by sales_changes.seq
+        limit wanted.row_limit
+      ) as card
+      union all
+      select wanted.at, ${sql.join(CHANGE_COLUMNS.map((column) => sql.ref(`every.${column}`)))}
+      from wanted join sales_changes as every on every.set_id is null
+        and every.seq > wanted.after_seq and every.seq < wanted.before_seq
+      order by at, seq
+    `.execute(db);
+    const byLookUp: ChangeRow[][] = lookUps.map(() => []);
+    for (const row of rows) byLookUp[Number(row.at)]!.push(row);
+    return lookUps.map((lookUp, at) => cardChangesOf(lookUp, byLookUp[at]!));
+  }
+  const answers: CardChanges[] = [];
+  for (const lookUp of lookUps) {
+    const since = (query: typeof db) =>
+      query
+        .selectFrom('sales_changes')
+        .select(CHANGE_COLUMNS)
+        .where('seq', '>', lookUp.seq)
+        .where('seq', '<', lookUp.before);
+    const rows = await since(db)
+      .where('set_id', '=', lookUp.setId)
+      .where('card_name', '=', lookUp.cardName)
+      .unionAll(since(db).where('set_id', 'is', null))
+      .orderBy('seq')
+      .limit(lookUp.limit + 1)
+      .execute();
+    answers.push(cardChangesOf(lookUp, rows));
+  }
+  return answers;
 }

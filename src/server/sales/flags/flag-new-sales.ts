@@ -147,15 +147,21 @@ export class NewSalesFlagging {
     const store = cardSalesStoreOf(this.database);
     // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
     await repo.insertFlags(executor, flags, this.database.sqlite);
-    const judged: JudgedCard[] = [];
-    for (const range of cards.values()) {
-      const at = await store.salesWithin(this.database, executor, range.card, {
+    const ranges = [...cards.values()];
+    const columns = await store.salesWithin(
+      this.database,
+      executor,
+      ranges.map((range) => range.card),
+      {
         whole: this.unlogged,
-        own: own && { changes: range.logged, first: own.first, last: own.last },
-      });
-      if (!this.unlogged) this.read.push({ card: range.card, at });
-      judged.push({ range, sales: at.sales, ...judgeOutliers(range, at.sales) });
-    }
+        own: (card) => own && { changes: cards.get(card.cardId)!.logged, first: own.first, last: own.last },
+      },
+    );
+    const judged = ranges.map((range, at) => {
+      const { sales } = columns[at]!;
+      if (!this.unlogged) this.read.push({ card: range.card, at: columns[at]! });
+      return { range, sales, ...judgeOutliers(range, sales) };
+    });
     const changed = new Set(await flagCards(executor, this.database, judged));
     if (certs.length > 0)
       for (const id of await flagCertRepeats(executor, this.database, certs)) changed.add(id);
