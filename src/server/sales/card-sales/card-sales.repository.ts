@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
@@ -87,17 +87,6 @@ export interface ChangesLookUp {
   before: number;
 }
 
-/** An entry of the log as read. */
-interface ChangeRow {
-  seq: number;
-  change: number;
-  price_cents: number | null;
-  sold_ms: number | null;
-  grading_company: string | null;
-  grade: number | null;
-  excluded: boolean | number | null;
-}
-
 const CHANGE_COLUMNS = [
   'seq',
   'change',
@@ -107,6 +96,9 @@ const CHANGE_COLUMNS = [
   'grade',
   'excluded',
 ] as const;
+
+/** An entry of the log as read. */
+type ChangeRow = Pick<Selectable<Database['sales_changes']>, (typeof CHANGE_COLUMNS)[number]>;
 
 /** One card's entries (its own and any for every card, oldest first) as what they change. */
 function cardChangesOf(lookUp: ChangesLookUp, rows: readonly ChangeRow[]): CardChanges {
