@@ -124,16 +124,22 @@ export class CardSalesStore {
       const columns = options.whole ? undefined : this.cards.get(card.cardId);
       return columns ? [{ card, held: columns, own: options.own?.(card) }] : [];
     });
-    const caughtUp = new Map<CardRef, { held: HeldCard; columns: repo.CardSalesAt | undefined }>();
+    // Held columns that needed no change are copied before anything else is awaited: once the look at the
+    // log has ended, an answer may replace them and their space be used again.
+    const caughtUp = new Map<CardRef, repo.CardSalesAt>();
     (await this.catchUp(database, transaction, held)).forEach((columns, at) => {
-      caughtUp.set(held[at]!.card, { held: held[at]!.held, columns });
+      if (!columns) return;
+      const own =
+        columns === held[at]!.held
+          ? { sales: applySalesChanges(columns.sales, [], this.space)!, seq: columns.seq }
+          : columns;
+      caughtUp.set(held[at]!.card, own);
     });
     const answers: repo.CardSalesAt[] = [];
     for (const card of cards) {
-      const { held: before, columns } = caughtUp.get(card) ?? {};
-      if (!columns) answers.push(await repo.cardSales(database, transaction, card.setId, card.searchName));
-      else if (columns !== before) answers.push(columns);
-      else answers.push({ sales: applySalesChanges(columns.sales, [], this.space)!, seq: columns.seq });
+      answers.push(
+        caughtUp.get(card) ?? (await repo.cardSales(database, transaction, card.setId, card.searchName)),
+      );
     }
     return answers;
   }
