@@ -8,21 +8,37 @@ import type { Database } from '../db/schema.ts';
 /** Rows per chunk of COPY text handed to the stream: big enough to batch, small enough not to hold the batch twice. */
 const ROWS_PER_CHUNK = 1000;
 
-/** A value in COPY's text format: \N for null; backslash, tab and line breaks escaped. */
-function copyText(value: unknown): string {
-  if (value === null || value === undefined) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) =>
-        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-      )
-    : text;
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const ESCAPES = /[\\\t\n\r]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * A row in COPY's text format: values between tabs, \N for null; backslash, tab and line breaks escaped.
+ * Built by concatenation without an array per row, and only text is searched for what needs escaping:
+ * an import writes a few million values, and the array and the searches of numbers cost a third of it.
+ */
+function copyLine(row: readonly unknown[]): string {
+  let line = '';
+  for (let index = 0; index < row.length; index++) {
+    const value = row[index];
+    const text =
+      value === null || value === undefined
+        ? '\\N'
+        : typeof value === 'string'
+          ? NEEDS_ESCAPE.test(value)
+            ? value.replace(ESCAPES, (c) => ESCAPED[c]!)
+            : value
+          : String(value);
+    line += index === 0 ? text : `\t${text}`;
+  }
+  return `${line}\n`;
 }
 
 function* copyChunks(rows: readonly (readonly unknown[])[]): Generator<string> {
   for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
     let chunk = '';
-    for (const row of rows.slice(start, start + ROWS_PER_CHUNK)) chunk += `${row.map(copyText).join('\t')}\n`;
+    const end = Math.min(start + ROWS_PER_CHUNK, rows.length);
+    for (let index = start; index < end; index++) chunk += copyLine(rows[index]!);
     yield chunk;
   }
 }
