@@ -37,8 +37,10 @@ function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
  * The card's sales are judged from its columns (decision 027): the card sales store's copy brought up to
  * date through the writer's transaction from the change log, so a card is not read again for every
  * transaction. When the writer knows its new sales' entries (SQLite's writer logs them itself; on
- * PostgreSQL it counts the trigger's), they are not read back: only the entries before them are. Only the sales whose flags change are looked up by their values for their ids.
- * Once the writer has committed, `committed` hands the columns back to the store.
+ * PostgreSQL it counts the trigger's), they are not read back: only the entries before them are. All the
+ * cards of the transaction are brought up to date, looked up and written together (decision 032). Only
+ * the sales whose flags change are looked up by their values for their ids. Once the writer has
+ * committed, `committed` hands the columns back to the store.
  */
 export class NewSalesFlagging {
   /**
