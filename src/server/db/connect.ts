@@ -5,8 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { PostgresClients } from './postgres-clients.ts';
 import { ReadRouting } from './read-routing.ts';
-import { SqliteCheckpoints } from './sqlite-checkpoints.ts';
 import type { Database } from './schema.ts';
+import { SqliteCheckpoints } from './sqlite-checkpoints.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { rowsByLookUp } from '../../db/batched-statements.ts';
 import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { type CardSales, cardSalesFromRows } from './card-sales.ts';
@@ -156,8 +157,7 @@ export async function cardsChangesSince(
         and every.seq > wanted.after_seq and every.seq < wanted.before_seq
       order by at, seq
     `.execute(db);
-    const byLookUp: ChangeRow[][] = lookUps.map(() => []);
-    for (const row of rows) byLookUp[Number(row.at)]!.push(row);
+    const byLookUp = rowsByLookUp(lookUps.length, rows);
     return lookUps.map((lookUp, at) => cardChangesOf(lookUp, byLookUp[at]!));
   }
   const answers: CardChanges[] = [];

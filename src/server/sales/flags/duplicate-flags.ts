@@ -3,6 +3,7 @@ import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
 import { lastAtOrAfter } from './cohorts-within.ts';
+import { cohortSalesAtPrices } from './flag-lookups.repository.ts';
 import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
@@ -64,7 +65,7 @@ export async function sameDayDuplicateFlags(
       before: iso((day + 1) * DAY_MS),
     };
   });
-  const found = await repo.cohortSalesAtPrices(executor, dialect, lookUps);
+  const found = await cohortSalesAtPrices(executor, dialect, lookUps);
   const flags: repo.NewFlag[] = [];
   lookUps.forEach(({ setId, cardName, grader, grade, priceCents }, at) => {
     const rows = found[at]!;

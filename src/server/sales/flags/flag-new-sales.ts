@@ -8,6 +8,7 @@ import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.t
 import type { StoredSale } from '../sales-write.repository.ts';
 import { cohortsWithin } from './cohorts-within.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
+import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
 import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags, ownFlagsOf } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
@@ -237,7 +238,7 @@ async function flagCards(
   database: DatabaseHandle,
   cards: readonly JudgedCard[],
 ): Promise<string[]> {
-  const stored = await repo.outlierFlagsOfCards(
+  const stored = await outlierFlagsOfCards(
     executor,
     database.dialect,
     cards.map(({ range }) => ({
@@ -247,7 +248,7 @@ async function flagCards(
       to: iso(range.to + WINDOW_MS),
     })),
   );
-  const stale: repo.StoredOutlierFlag[] = [];
+  const stale: StoredOutlierFlag[] = [];
   const reasons: { saleId: string; code: string; reason: string }[] = [];
   const lookUps = cards.map(({ range, outliers, flaggedSales }, at) => {
     const existing = stored[at]!.filter((flag) =>
@@ -293,7 +294,7 @@ async function flagCards(
   );
   await repo.updateReasons(executor, database.dialect, reasons);
   const asked = lookUps.filter((lookUp) => lookUp.instants.length > 0);
-  const found = await repo.salesAtInstants(executor, database.dialect, asked);
+  const found = await salesAtInstants(executor, database.dialect, asked);
   const newOutliers: repo.NewFlag[] = [];
   asked.forEach(({ setId, cardName, wanted, decided, outliers }, at) => {
     for (const sale of found[at]!) {
