@@ -228,18 +228,21 @@ async function copyRecords(
   ids: readonly string[],
   createdAt: string,
   stored: StoredSale[] | undefined,
+  logged: boolean,
 ): Promise<number> {
   const rows = records.map((record, index) => {
     const row: unknown[] = new Array(COLUMNS.length);
     putRow(row, 0, ids[index]!, record, createdAt);
     return row;
   });
-  const copied = await copySales(database, executor, COLUMNS, rows);
-  if (stored && copied.lastLogSeq !== undefined) {
+  const copied = await copySales(database, executor, COLUMNS, rows, logged);
+  if (stored && copied.ids.length > 0) {
     const byId = new Set(copied.ids);
-    let logSeq = copied.lastLogSeq - copied.ids.length;
+    let logSeq = copied.lastLogSeq === undefined ? undefined : copied.lastLogSeq - copied.ids.length;
     records.forEach((record, index) => {
-      if (byId.has(ids[index]!)) stored.push({ id: ids[index]!, record, logSeq: ++logSeq });
+      if (!byId.has(ids[index]!)) return;
+      if (logSeq !== undefined) logSeq++;
+      stored.push({ id: ids[index]!, record, logSeq });
     });
   }
   return copied.ids.length;
@@ -247,7 +250,8 @@ async function copyRecords(
 
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
- * The rows stored are added to `stored` when given.
+ * The rows stored are added to `stored` when given. `unlogged`: the change log's triggers are off (a bulk
+ * load, which logs one entry for every card instead), so the rows get no entries of their own.
  * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
 export async function writeRecords(
@@ -256,12 +260,13 @@ export async function writeRecords(
   records: readonly SaleRecord[],
   createdAt: string,
   stored?: StoredSale[],
+  unlogged = false,
 ): Promise<number> {
   if (records.length === 0) return 0;
   const ids = newSaleIds(records.length);
   const inserted = database.sqlite
     ? insertRowByRow(database, database.sqlite, records, ids, createdAt, stored)
-    : await copyRecords(database, executor, records, ids, createdAt, stored);
+    : await copyRecords(database, executor, records, ids, createdAt, stored, !unlogged);
   // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
   if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;

@@ -56,3 +56,41 @@ describe('importing into a sales table that has never held a sale', () => {
     expect(again).toMatchObject({ read: 1203, imported: 0, duplicates: 1202, rejected: 1 });
   });
 });
+
+describe('the change log around a bulk load', () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-bulk-log-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const log = () =>
+    t.app.context.database.db
+      .selectFrom('sales_changes')
+      .select(['set_id', 'card_name', 'change', 'price_cents'])
+      .orderBy('seq')
+      .execute();
+  const importLines = (name: string, prices: number[]) => {
+    const file = path.join(dir, name);
+    const lines = prices.map((price, index) =>
+      JSON.stringify({
+        id: `${name}-${index}`,
+        card_name: 'Pikachu',
+        set_id: 'base_set',
+        price,
+        sale_date: 'Sold Mar 5, 2026',
+        seller: 'bulk_seller',
+      }),
+    );
+    fs.writeFileSync(file, lines.join('\n'));
+    return importSalesFile(t.app.context, file, { rejectsFile: false, bulkLoadWhenEmpty: true });
+  };
+
+  it('has one entry for every card instead of one a sale, and an entry a sale for the writes after it', async () => {
+    expect(await importLines('first', [10, 20, 30])).toMatchObject({ imported: 3 });
+    expect(await log()).toEqual([{ set_id: null, card_name: null, change: 0, price_cents: null }]);
+
+    expect(await importLines('later', [42])).toMatchObject({ imported: 1 });
+    expect((await log()).slice(1)).toEqual([
+      { set_id: 'base_set', card_name: 'Pikachu', change: 1, price_cents: 4200 },
+    ]);
+  });
+});
