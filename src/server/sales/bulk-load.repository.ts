@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import {
+  inIndexOrder,
   type SaleRecord,
   type StoredSale,
   type WriteResult,
@@ -67,7 +68,9 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
     return {
       async write(records) {
         const stored: StoredSale[] = [];
-        const inserted = await writeRecords(database, trx, records, createdAt, stored, true);
+        // In index order, as every writer stores: a card's sales then lie together in the table too, and
+        // reading a card whole reads a few pages of it instead of one page a sale.
+        const inserted = await writeRecords(database, trx, inIndexOrder(records), createdAt, stored, true);
         flagging.note(stored);
         loaded += inserted;
         return { inserted, duplicates: records.length - inserted };
