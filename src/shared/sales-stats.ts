@@ -65,9 +65,15 @@ const medianSpace = new WorkingSpace((length) => new Float64Array(length));
 function medianOf(source: ArrayLike<number>): number {
   const values = medianSpace.take(source.length);
   values.set(source);
-  const middle = values.length >> 1;
-  const upper = selectKth(values, middle);
-  if (values.length % 2 === 1) return upper;
+  return medianOfFirst(values, values.length);
+}
+
+/** The median of values[0 … length − 1], which it reorders. */
+function medianOfFirst(values: Float64Array, length: number): number {
+  const middle = length >> 1;
+  const upper = selectKth(values, middle, 0, length - 1);
+  if (length % 2 === 1) return upper;
+  // selectKth leaves the smaller values before `middle`: the largest of them is the lower middle value.
   let lower = values[0]!;
   for (let index = 1; index < middle; index++) lower = Math.max(lower, values[index]!);
   return (lower + upper) / 2;
@@ -103,15 +109,6 @@ export function computeSalesStats(pricesNewestFirst: ArrayLike<number>): SalesSt
   };
 }
 
-/** The median of values[start … start + length − 1]. */
-function medianOfRun(values: ArrayLike<number>, start: number, length: number): number {
-  const run = medianSpace.take(length);
-  for (let offset = 0; offset < length; offset++) run[offset] = values[start + offset]!;
-  const sorted = run.sort();
-  const middle = length >> 1;
-  return length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /**
  * Trailing rolling median: for each index in `at` (every index when omitted), the median of that value and
  * the window − 1 values before it in time (fewer at the start). Values are in time order, or newest first
@@ -126,10 +123,14 @@ export function rollingMedian(
 ): number[] {
   const size = Math.max(1, Math.floor(window));
   const indices = at ?? Array.from({ length: values.length }, (_, index) => index);
+  // One working array for every point: a view of the space per point was an object per point of a chart.
+  const run = medianSpace.take(size);
   return indices.map((index) => {
     const start = order === 'time' ? Math.max(0, index - size + 1) : index;
     const end = order === 'time' ? index : Math.min(values.length - 1, index + size - 1);
-    return medianOfRun(values, start, end - start + 1);
+    const length = end - start + 1;
+    for (let offset = 0; offset < length; offset++) run[offset] = values[start + offset]!;
+    return medianOfFirst(run, length);
   });
 }
 
