@@ -136,6 +136,23 @@ describe('live updates', () => {
     return (t.app.server.address() as AddressInfo).port;
   }
 
+  it('sends the security headers every answer has, and the stream its own', async () => {
+    const attempt = await askForStream(await listening());
+    try {
+      expect(attempt.status).toBe(200);
+      expect(attempt.headers).toMatchObject({
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+      });
+      expect(attempt.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    } finally {
+      attempt.close();
+    }
+  });
+
   it('tells every open page when a profile picture changes', async () => {
     const port = await listening();
     const owner = await registerUser(t.app);

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '#shared/schemas/common.ts';
@@ -57,7 +57,9 @@ export function liveRoutes(context: AppContext): FastifyPluginAsync {
         }
         reply.hijack();
         const stream = reply.raw;
+        // Past Fastify's reply from here: the headers it holds (the security headers) go out with ours.
         stream.writeHead(200, {
+          ...(reply.getHeaders() as OutgoingHttpHeaders),
           'content-type': 'text/event-stream; charset=utf-8',
           'cache-control': 'no-store',
           connection: 'keep-alive',
