@@ -62,14 +62,14 @@ export interface CopiedSales {
  * every writer of sales takes before its first row and keeps until it commits: no other transaction can
  * number an entry meanwhile, so the statement's entries are the ones running up to the sequence's value in
  * this session (currval). The flags of the new sales then need not read them back (flag-new-sales.ts).
- * `logged` is false while a bulk load has the triggers off: the rows then have no entries to count.
+ * `unlogged` while a bulk load has the triggers off: the rows then have no entries to count.
  */
 export async function copySales(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   columns: readonly string[],
   rows: readonly (readonly unknown[])[],
-  logged: boolean,
+  unlogged: boolean,
 ): Promise<CopiedSales> {
   if (rows.length === 0) return { ids: [], lastLogSeq: undefined };
   if (!database.postgresClients) throw new Error('COPY needs a PostgreSQL database');
@@ -94,7 +94,7 @@ export async function copySales(
   `.execute(executor);
   await sql`truncate sales_incoming`.execute(executor);
   const ids = result.rows.map((row) => row.id);
-  if (ids.length === 0 || !logged) return { ids, lastLogSeq: undefined };
+  if (ids.length === 0 || unlogged) return { ids, lastLogSeq: undefined };
   const last = await sql<{ seq: string }>`
     select currval(pg_get_serial_sequence('sales_changes', 'seq')) as seq
   `.execute(executor);

@@ -228,14 +228,14 @@ async function copyRecords(
   ids: readonly string[],
   createdAt: string,
   stored: StoredSale[] | undefined,
-  logged: boolean,
+  unlogged: boolean,
 ): Promise<number> {
   const rows = records.map((record, index) => {
     const row: unknown[] = new Array(COLUMNS.length);
     putRow(row, 0, ids[index]!, record, createdAt);
     return row;
   });
-  const copied = await copySales(database, executor, COLUMNS, rows, logged);
+  const copied = await copySales(database, executor, COLUMNS, rows, unlogged);
   if (stored && copied.ids.length > 0) {
     const byId = new Set(copied.ids);
     let logSeq = copied.lastLogSeq === undefined ? undefined : copied.lastLogSeq - copied.ids.length;
@@ -266,7 +266,7 @@ export async function writeRecords(
   const ids = newSaleIds(records.length);
   const inserted = database.sqlite
     ? insertRowByRow(database, database.sqlite, records, ids, createdAt, stored)
-    : await copyRecords(database, executor, records, ids, createdAt, stored, !unlogged);
+    : await copyRecords(database, executor, records, ids, createdAt, stored, unlogged);
   // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
   if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;
