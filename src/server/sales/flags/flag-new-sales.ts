@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
@@ -148,8 +149,6 @@ export class NewSalesFlagging {
     const own = this.takeOwnLog();
     if (cards.size === 0) return;
     const store = cardSalesStoreOf(this.database);
-    // The sales with flags of their own record were stored excluded already (sales-write.repository.ts).
-    await repo.insertFlags(executor, flags, this.database.sqlite);
     const ranges = [...cards.values()];
     const columns = await store.salesWithin(
       this.database,
@@ -160,14 +159,18 @@ export class NewSalesFlagging {
         own: (card) => own && { changes: cards.get(card.cardId)!.logged, first: own.first, last: own.last },
       },
     );
-    const judged = ranges.map((range, at) => {
-      const { sales } = columns[at]!;
-      if (!this.unlogged) this.read.push({ card: range.card, at: columns[at]! });
-      return { range, sales, ...judgeOutliers(range, sales) };
-    });
-    const changed = new Set(await flagCards(executor, this.database, judged));
-    if (certs.length > 0)
-      for (const id of await flagCertRepeats(executor, this.database, certs)) changed.add(id);
+    if (!this.unlogged) {
+      for (const [at, range] of ranges.entries()) this.read.push({ card: range.card, at: columns[at]! });
+    }
+    // The flags that need no judging are stored while this thread judges the outliers: the statements
+    // queue on the transaction's connection, and the judging lets them go on between cards. The sales with
+    // flags of their own record were stored excluded already (sales-write.repository.ts).
+    const [, certRepeats, outliersAndDuplicates] = await Promise.all([
+      repo.insertFlags(executor, flags, this.database.sqlite),
+      certs.length > 0 ? flagCertRepeats(executor, this.database, certs) : [],
+      judgeCards(ranges, columns).then((judged) => flagCards(executor, this.database, judged)),
+    ]);
+    const changed = new Set([...outliersAndDuplicates, ...certRepeats]);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
   }
 
@@ -209,6 +212,23 @@ function judgeOutliers(
     }
   });
   return { outliers, flaggedSales };
+}
+
+/**
+ * Each card's outlier check, a card at a time with a turn of the event loop between cards, so replies to
+ * the statements under way are taken in and the next ones sent while the judging runs.
+ */
+async function judgeCards(
+  ranges: readonly CardRange[],
+  columns: readonly CardSalesAt[],
+): Promise<JudgedCard[]> {
+  const judged: JudgedCard[] = [];
+  for (const [at, range] of ranges.entries()) {
+    await setImmediate();
+    const { sales } = columns[at]!;
+    judged.push({ range, sales, ...judgeOutliers(range, sales) });
+  }
+  return judged;
 }
 
 /** A card of the transaction, its columns, and what the outlier check finds among them now. */
