@@ -158,8 +158,12 @@ describe(`backup and restore (${testDialect})`, () => {
         for (const row of before[table]!) expect(restoredRows.has(row), table).toBe(true);
         for (const row of rows[table]!) expect(afterRows.has(row), table).toBe(true);
       }
-      // The log of the same moment: one entry for each sale stored (nothing was deleted).
-      expect(rows.sales_changes).toHaveLength(rows.sales!.length);
+      // The log of the same moment: each sale stored is in an entry, once (nothing was deleted).
+      const logged = rows.sales_changes!.reduce((sum, row) => {
+        const { sales } = JSON.parse(row) as { sales: string | null };
+        return sum + (sales === null ? 0 : (JSON.parse(sales) as unknown[]).length);
+      }, 0);
+      expect(logged).toBe(rows.sales!.length);
 
       // Each batch was one transaction: the copy holds all of a batch or none of it.
       const perBatch = new Map<string, number>();

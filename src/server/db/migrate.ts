@@ -11,6 +11,7 @@ import { compHygiene } from './migrations/010-comp-hygiene.ts';
 import { watchesAndNotifications } from './migrations/011-watches-and-notifications.ts';
 import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
+import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -27,6 +28,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '011-watches-and-notifications': watchesAndNotifications(handle.dialect),
         '012-sales-change-log': salesChangeLog(handle.dialect),
         '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
+        '014-sales-changes-per-card': salesChangesPerCard(handle.dialect),
       };
     },
   };

@@ -114,13 +114,10 @@ interface SalesChangesTable {
   seq: Generated<number>;
   set_id: string | null;
   card_name: string | null;
+  /** 1: the entry adds its sales; -1: it removes them; 0: every card may have changed. */
   change: number;
-  price_cents: number | null;
-  /** sold_at in milliseconds since the epoch. */
-  sold_ms: number | null;
-  grading_company: string | null;
-  grade: number | null;
-  excluded: boolean | number | null;
+  /** JSON: [price_cents, sold_at in milliseconds since the epoch, grading_company, grade, excluded (0 or 1)] per sale. */
+  sales: string | null;
   logged_at: Generated<string>;
 }
 

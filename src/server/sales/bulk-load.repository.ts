@@ -5,7 +5,7 @@ import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import {
   inIndexOrder,
   type SaleRecord,
-  type StoredSale,
+  type StoredSales,
   type WriteResult,
   writeRecords,
 } from './sales-write.repository.ts';
@@ -61,13 +61,14 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
       await rollBack();
       return undefined;
     }
-    const restore = database.dialect === 'sqlite' ? await setAsideOnSqlite(trx) : await setAsideOnPostgres(trx);
+    const restore =
+      database.dialect === 'sqlite' ? await setAsideOnSqlite(trx) : await setAsideOnPostgres(trx);
     const createdAt = new Date().toISOString();
     const flagging = new NewSalesFlagging(database, true);
     let loaded = 0;
     return {
       async write(records) {
-        const stored: StoredSale[] = [];
+        const stored: StoredSales = { sales: [] };
         // In index order, as every writer stores: a card's sales then lie together in the table too, and
         // reading a card whole reads a few pages of it instead of one page a sale.
         const inserted = await writeRecords(database, trx, inIndexOrder(records), createdAt, stored, true);

@@ -15,12 +15,18 @@ describe('the sales change log', () => {
     await database.drop();
   });
 
-  const entries = () =>
-    database.handle.db
+  /** The log's entries, each with the prices of its sales in ascending order. */
+  const entries = async () => {
+    const rows = await database.handle.db
       .selectFrom('sales_changes')
-      .select(['seq', 'change', 'price_cents'])
+      .select(['seq', 'card_name', 'change', 'sales'])
       .orderBy('seq')
       .execute();
+    return rows.map(({ sales, ...row }) => ({
+      ...row,
+      prices: (JSON.parse(sales ?? '[]') as number[][]).map(([price]) => price!).sort((a, b) => a - b),
+    }));
+  };
 
   it('logs what an insert, an update and a delete did, in order', async () => {
     const [sale] = await insertSales(database.handle, [{ card_name: 'Charizard', price_cents: 1_000 }]);
@@ -36,15 +42,15 @@ describe('the sales change log', () => {
       .where('id', '=', sale!.id)
       .execute();
     await database.handle.db.deleteFrom('sales').where('id', '=', sale!.id).execute();
-    expect((await entries()).map(({ change, price_cents }) => [change, price_cents])).toEqual([
-      [1, 1_000],
-      [-1, 1_000],
-      [1, 1_500],
-      [-1, 1_500],
+    expect((await entries()).map(({ change, prices }) => [change, prices])).toEqual([
+      [1, [1_000]],
+      [-1, [1_000]],
+      [1, [1_500]],
+      [-1, [1_500]],
     ]);
   });
 
-  it('logs every sale an import batch stored, once, and every insert after it', async () => {
+  it("logs each card's sales of a write once, in one entry, and every write after it", async () => {
     const record = (ref: string, price: number) => {
       const { id: _id, created_at: _at, ...rest } = saleRow({ source_ref: ref, price_cents: price });
       return rest;
@@ -53,12 +59,16 @@ describe('the sales change log', () => {
     await writer.write([record('a', 10), record('b', 20)]);
     await writer.write([record('b', 20), record('c', 30)]);
     await writer.close();
-    await insertSales(database.handle, [{ price_cents: 40 }]);
-    expect((await entries()).map(({ change, price_cents }) => [change, price_cents])).toEqual([
-      [1, 10],
-      [1, 20],
-      [1, 30],
-      [1, 40],
+    await insertSales(database.handle, [{ price_cents: 40 }, { card_name: 'Blastoise', price_cents: 50 }]);
+    const logged = (await entries()).map(({ card_name, change, prices }) => [card_name, change, prices]);
+    expect(logged.slice(0, 2)).toEqual([
+      ['Charizard', 1, [10, 20]],
+      ['Charizard', 1, [30]],
+    ]);
+    // An entry for each card of the last write, in no particular order.
+    expect(logged.slice(2).sort()).toEqual([
+      ['Blastoise', 1, [50]],
+      ['Charizard', 1, [40]],
     ]);
   });
 
@@ -69,7 +79,11 @@ describe('the sales change log', () => {
       { card_name: 'Charizard', price_cents: 300 },
       { card_name: 'Charizard', price_cents: 400 },
     ]);
-    const seqs = (await entries()).map((entry) => entry.seq);
+    const [first, ...second] = await entries();
+    const seqOf = (cardName: string) => second.findLast((entry) => entry.card_name === cardName)!.seq;
+    // The second write's entries: one per card on PostgreSQL, one per sale on SQLite, whose triggers are per row.
+    const secondFrom = Math.min(...second.map((entry) => entry.seq));
+    const last = Math.max(...second.map((entry) => entry.seq));
     const look = (cardName: string, seq: number, limit = 10, before = Number.MAX_SAFE_INTEGER) => ({
       setId: 'base_set',
       cardName,
@@ -78,29 +92,41 @@ describe('the sales change log', () => {
       before,
     });
     const answers = await cardsChangesSince(database.handle.db, database.handle.dialect, [
-      look('Charizard', seqs[0]!),
+      look('Charizard', first!.seq),
       look('Blastoise', 0),
       look('Venusaur', 0),
-      look('Charizard', 0, 10, seqs[3]!),
+      look('Charizard', 0, 10, secondFrom),
       look('Charizard', 0, 2),
+      look('Charizard', first!.seq, 2),
+      look('Charizard', first!.seq, 1),
     ]);
-    const prices = answers.map((answer) => answer.changes.map((change) => change.price));
-    expect(prices).toEqual([[300, 400], [200], [], [100, 300], []]);
-    // A look with more entries than its limit reads one more than the limit, then stops.
-    expect(answers.map((answer) => answer.seq)).toEqual([seqs[3], seqs[1], 0, seqs[2], seqs[3]]);
-    expect(answers.map((answer) => answer.tooMany)).toEqual([false, false, false, false, true]);
+    const prices = answers.map((answer) =>
+      answer.changes.map((change) => change.price).sort((a, b) => a - b),
+    );
+    expect(prices).toEqual([[300, 400], [200], [], [100], [], [300, 400], []]);
+    expect(answers.map((answer) => answer.seq)).toEqual([
+      seqOf('Charizard'),
+      seqOf('Blastoise'),
+      0,
+      first!.seq,
+      seqOf('Charizard'),
+      seqOf('Charizard'),
+      seqOf('Charizard'),
+    ]);
+    // More changes than the limit, even in fewer entries than that: the card is read whole instead.
+    expect(answers.map((answer) => answer.tooMany)).toEqual([false, false, false, false, true, false, true]);
 
     // An entry for every card sends every look after it to a whole read, and none before it.
     await database.handle.db.insertInto('sales_changes').values({ change: 0 }).execute();
     const afterEvery = await cardsChangesSince(database.handle.db, database.handle.dialect, [
-      look('Blastoise', seqs[3]!),
-      look('Charizard', 0, 10, seqs[3]!),
+      look('Blastoise', last),
+      look('Charizard', 0, 10, secondFrom),
     ]);
     expect(afterEvery.map((answer) => answer.tooMany)).toEqual([true, false]);
   });
 
   it('forgets entries past the retention but always keeps the newest', async () => {
-    await insertSales(database.handle, [{ price_cents: 1 }, { price_cents: 2 }, { price_cents: 3 }]);
+    for (const price of [1, 2, 3]) await insertSales(database.handle, [{ price_cents: price }]);
     const now = Date.now();
     expect(await pruneSalesChanges(database.handle, now)).toBe(0);
     expect(await pruneSalesChanges(database.handle, now + SALES_CHANGES_RETENTION_MS + 60_000)).toBe(2);

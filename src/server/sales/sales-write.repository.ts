@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { sqliteSale } from '../db/migrations/014-sales-changes-per-card.ts';
 import type { Database, NewSale } from '../db/schema.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
@@ -127,8 +128,22 @@ function compileInsert(database: DatabaseHandle, rows: number): string {
 export interface StoredSale {
   id: string;
   record: SaleRecord;
-  /** Its entry in the change log, when the writer knows it (it logged the sale itself, or counted them). */
-  logSeq?: number;
+}
+
+/**
+ * What one write stored: its sales, and the change log's entries of them when the writer knows them (it
+ * logged them itself, or counted them), which run from `first` to `last` with no other entry among them.
+ */
+export interface StoredSales {
+  sales: StoredSale[];
+  log?: { first: number; last: number };
+}
+
+/** Entries the change log holds for these sales: one per card (set and name), as its triggers group them. */
+function entriesFor(records: Iterable<SaleRecord>): number {
+  const cards = new Set<string>();
+  for (const record of records) cards.add(`${record.set_id}\u0000${record.card_name}`);
+  return cards.size;
 }
 
 interface SqliteStatements {
@@ -151,13 +166,11 @@ function statementsFor(database: DatabaseHandle, sqlite: SQLite.Database): Sqlit
       logTrigger: sqlite
         .prepare(`select sql from sqlite_master where type = 'trigger' and name = '${LOG_TRIGGER}'`)
         .pluck(),
-      // What the trigger of migration 012 writes for each row, for a batch's rows at once.
+      // What PostgreSQL's trigger writes for a statement (migration 014): an entry per card of the batch.
       logBatch: sqlite.prepare(`
-        insert into sales_changes
-          (set_id, card_name, change, price_cents, sold_ms, grading_company, grade, excluded)
-        select set_id, card_name, 1, price_cents, cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer),
-          grading_company, grade, excluded
-        from sales where id >= ? and id < ? order by id`),
+        insert into sales_changes (set_id, card_name, change, sales)
+        select sale.set_id, sale.card_name, 1, json_group_array(json(${sqliteSale('sale')}))
+        from sales as sale where sale.id >= ? and sale.id < ? group by sale.set_id, sale.card_name`),
     };
     sqliteStatements.set(sqlite, statements);
   }
@@ -185,7 +198,7 @@ function insertRowByRow(
   records: readonly SaleRecord[],
   ids: readonly string[],
   createdAt: string,
-  stored: StoredSale[] | undefined,
+  stored: StoredSales | undefined,
 ): number {
   const { insert, anyArchived, isArchived, logTrigger, logBatch } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
@@ -199,16 +212,12 @@ function insertRowByRow(
       putRow(parameters, 0, ids[index]!, record, createdAt);
       const changes = insert.run(parameters).changes;
       inserted += changes;
-      if (changes > 0) stored?.push({ id: ids[index]!, record });
+      if (changes > 0) stored?.sales.push({ id: ids[index]!, record });
     });
     if (trigger && inserted > 0) {
-      // The batch's entries follow one another in the order of its ids, which is the order it was stored in.
-      const lastSeq = Number(logBatch.run(ids[0], pastBatch(ids)).lastInsertRowid);
-      if (stored) {
-        const first = stored.length - inserted;
-        for (let index = first; index < stored.length; index++)
-          stored[index]!.logSeq = lastSeq - (stored.length - 1 - index);
-      }
+      const { changes, lastInsertRowid } = logBatch.run(ids[0], pastBatch(ids));
+      const last = Number(lastInsertRowid);
+      if (stored) stored.log = { first: last - changes + 1, last };
     }
   } finally {
     if (trigger) sqlite.exec(trigger);
@@ -218,8 +227,7 @@ function insertRowByRow(
 
 /**
  * On PostgreSQL, all the records through one COPY (sales-copy.repository.ts); returns how many were new. The
- * statement's entries in the change log are the `inserted` ones up to the last it reports, one per new
- * sale, so each stored sale is given one of them.
+ * statement's entries in the change log run up to the last it reports, one per card of the new sales.
  */
 async function copyRecords(
   database: DatabaseHandle,
@@ -227,7 +235,7 @@ async function copyRecords(
   records: readonly SaleRecord[],
   ids: readonly string[],
   createdAt: string,
-  stored: StoredSale[] | undefined,
+  stored: StoredSales | undefined,
   unlogged: boolean,
 ): Promise<number> {
   const rows = records.map((record, index) => {
@@ -238,19 +246,20 @@ async function copyRecords(
   const copied = await copySales(database, executor, COLUMNS, rows, unlogged);
   if (stored && copied.ids.length > 0) {
     const byId = new Set(copied.ids);
-    let logSeq = copied.lastLogSeq === undefined ? undefined : copied.lastLogSeq - copied.ids.length;
     records.forEach((record, index) => {
-      if (!byId.has(ids[index]!)) return;
-      if (logSeq !== undefined) logSeq++;
-      stored.push({ id: ids[index]!, record, logSeq });
+      if (byId.has(ids[index]!)) stored.sales.push({ id: ids[index]!, record });
     });
+    const last = copied.lastLogSeq;
+    if (last !== undefined) {
+      stored.log = { first: last - entriesFor(stored.sales.map((sale) => sale.record)) + 1, last };
+    }
   }
   return copied.ids.length;
 }
 
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
- * The rows stored are added to `stored` when given. `unlogged`: the change log's triggers are off (a bulk
+ * The rows stored, and their entries in the change log when known, go into `stored` when given. `unlogged`: the change log's triggers are off (a bulk
  * load, which logs one entry for every card instead), so the rows get no entries of their own.
  * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
@@ -259,7 +268,7 @@ export async function writeRecords(
   executor: Kysely<Database>,
   records: readonly SaleRecord[],
   createdAt: string,
-  stored?: StoredSale[],
+  stored?: StoredSales,
   unlogged = false,
 ): Promise<number> {
   if (records.length === 0) return 0;
@@ -315,7 +324,7 @@ export async function insertSales(
   const ordered = inIndexOrder(records);
   const flagging = new NewSalesFlagging(database);
   const inserted = await database.db.transaction().execute(async (trx) => {
-    const stored: StoredSale[] = [];
+    const stored: StoredSales = { sales: [] };
     const count = await writeRecords(database, trx, ordered, createdAt, stored);
     flagging.note(stored);
     await flagging.apply(trx);

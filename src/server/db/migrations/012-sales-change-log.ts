@@ -46,7 +46,7 @@ export function salesChangeLog(dialect: Dialect) {
         .columns(['set_id', 'card_name', 'seq'])
         .execute();
       await db.schema.createIndex('sales_changes_logged').on('sales_changes').column('logged_at').execute();
-      for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) {
+      for (const statement of postgres ? [...POSTGRES_LOCK, ...POSTGRES_TRIGGERS] : SQLITE_TRIGGERS) {
         await sql.raw(statement).execute(db);
       }
     },
@@ -74,7 +74,12 @@ const PG_DIFFERS = `(old_sale.set_id, old_sale.card_name, old_sale.price_cents, 
   new_sale.card_name, new_sale.price_cents, new_sale.sold_at, new_sale.grading_company, new_sale.grade,
   new_sale.excluded)`;
 
-const POSTGRES_TRIGGERS = [
+/** The triggers that write this migration's entries (014 replaced them; its `down` brings them back). */
+export function salesChangeLogTriggers(dialect: Dialect): readonly string[] {
+  return dialect === 'postgres' ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS;
+}
+
+const POSTGRES_LOCK = [
   // Before the statement touches a row, so a writer never waits for the lock while holding row locks.
   `create function sales_changes_lock() returns trigger language plpgsql as $$
   begin
@@ -83,6 +88,9 @@ const POSTGRES_TRIGGERS = [
   end $$`,
   `create trigger sales_changes_lock before insert or update or delete or truncate on sales
    for each statement execute function sales_changes_lock()`,
+];
+
+const POSTGRES_TRIGGERS = [
   `create function sales_changes_follow() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then

@@ -62,12 +62,17 @@ describe('the change log around a bulk load', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-bulk-log-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const log = () =>
-    t.app.context.database.db
+  const log = async () => {
+    const entries = await t.app.context.database.db
       .selectFrom('sales_changes')
-      .select(['set_id', 'card_name', 'change', 'price_cents'])
+      .select(['set_id', 'card_name', 'change', 'sales'])
       .orderBy('seq')
       .execute();
+    return entries.map(({ sales, ...entry }) => ({
+      ...entry,
+      prices: sales === null ? null : (JSON.parse(sales) as number[][]).map(([price]) => price),
+    }));
+  };
   const importLines = (name: string, prices: number[]) => {
     const file = path.join(dir, name);
     const lines = prices.map((price, index) =>
@@ -84,13 +89,13 @@ describe('the change log around a bulk load', () => {
     return importSalesFile(t.app.context, file, { rejectsFile: false, bulkLoadWhenEmpty: true });
   };
 
-  it('has one entry for every card instead of one a sale, and an entry a sale for the writes after it', async () => {
+  it("logs one entry for every card instead of the cards' own, and the cards' own for the writes after it", async () => {
     expect(await importLines('first', [10, 20, 30])).toMatchObject({ imported: 3 });
-    expect(await log()).toEqual([{ set_id: null, card_name: null, change: 0, price_cents: null }]);
+    expect(await log()).toEqual([{ set_id: null, card_name: null, change: 0, prices: null }]);
 
     expect(await importLines('later', [42])).toMatchObject({ imported: 1 });
     expect((await log()).slice(1)).toEqual([
-      { set_id: 'base_set', card_name: 'Pikachu', change: 1, price_cents: 4200 },
+      { set_id: 'base_set', card_name: 'Pikachu', change: 1, prices: [4200] },
     ]);
   });
 });

@@ -7,7 +7,7 @@ import {
   ROWS_PER_STATEMENT,
   ROWS_PER_TRANSACTION,
   type SaleRecord,
-  type StoredSale,
+  type StoredSales,
   type WriteResult,
   writeRecords,
 } from '../../sales/sales-write.repository.ts';
@@ -44,7 +44,7 @@ export class SalesWriter {
     for (let start = 0; start < ordered.length; ) {
       this.transaction ??= await this.database.db.startTransaction().execute();
       const part = ordered.slice(start, start + ROWS_PER_TRANSACTION - this.rowsInTransaction);
-      const stored: StoredSale[] = [];
+      const stored: StoredSales = { sales: [] };
       inserted += await writeRecords(this.database, this.transaction, part, this.createdAt, stored);
       this.flagging.note(stored);
       this.rowsInTransaction += part.length;

@@ -88,33 +88,36 @@ export interface ChangesLookUp {
   before: number;
 }
 
-const CHANGE_COLUMNS = [
-  'seq',
-  'change',
-  'price_cents',
-  'sold_ms',
-  'grading_company',
-  'grade',
-  'excluded',
-] as const;
+const CHANGE_COLUMNS = ['seq', 'change', 'sales'] as const;
 
 /** An entry of the log as read. */
 type ChangeRow = Pick<Selectable<Database['sales_changes']>, (typeof CHANGE_COLUMNS)[number]>;
 
-/** One card's entries (its own and any for every card, oldest first) as what they change. */
+/** A sale in an entry's `sales` (migration 014). */
+type LoggedSale = [
+  price: number,
+  soldMs: number,
+  grader: string | null,
+  grade: number | null,
+  excluded: number,
+];
+
+/**
+ * One card's entries (its own and any for every card, oldest first) as what they change. An entry holds
+ * the sales of one statement, so more changes than `limit` may come in fewer entries than that.
+ */
 function cardChangesOf(lookUp: ChangesLookUp, rows: readonly ChangeRow[]): CardChanges {
-  const tooMany = rows.length > lookUp.limit || rows.some((row) => row.change === 0);
-  const changes: SaleChange[] = tooMany
-    ? []
-    : rows.map((row) => ({
-        change: row.change > 0 ? 1 : -1,
-        price: Number(row.price_cents),
-        soldAt: Number(row.sold_ms),
-        grader: row.grading_company,
-        grade: row.grade,
-        excluded: row.excluded === true || row.excluded === 1 ? 1 : 0,
-      }));
-  return { changes, seq: rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : lookUp.seq, tooMany };
+  const seq = rows.length > 0 ? Number(rows[rows.length - 1]!.seq) : lookUp.seq;
+  if (rows.some((row) => row.change === 0)) return { changes: [], seq, tooMany: true };
+  const changes: SaleChange[] = [];
+  for (const row of rows) {
+    const change = row.change > 0 ? 1 : -1;
+    for (const [price, soldAt, grader, grade, excluded] of JSON.parse(row.sales ?? '[]') as LoggedSale[]) {
+      changes.push({ change, price, soldAt, grader, grade, excluded: excluded ? 1 : 0 });
+    }
+    if (changes.length > lookUp.limit) return { changes: [], seq, tooMany: true };
+  }
+  return { changes, seq, tooMany: false };
 }
 
 /**

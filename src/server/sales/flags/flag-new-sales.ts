@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
-import type { StoredSale } from '../sales-write.repository.ts';
+import type { StoredSales } from '../sales-write.repository.ts';
 import { cohortsWithin } from './cohorts-within.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
 import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
@@ -59,13 +59,13 @@ export class NewSalesFlagging {
   private certs: string[] = [];
   private read: { card: CardRef; at: CardSalesAt }[] = [];
   private ownLog: OwnLog | undefined;
-  /** False once a noted sale comes without its entry (not logged, or not known to the writer). */
+  /** False once a noted write comes without its entries (not logged, or not known to the writer). */
   private ownLogComplete = true;
 
-  note(stored: readonly StoredSale[]): void {
-    for (const { id, record, logSeq } of stored) {
+  note({ sales, log }: StoredSales): void {
+    if (sales.length > 0) this.noteLogEntries(log);
+    for (const { id, record } of sales) {
       const soldAt = Date.parse(record.sold_at);
-      this.noteLogEntry(logSeq);
       let range = this.cards.get(record.card_id);
       if (range) {
         if (soldAt < range.from) range.from = soldAt;
@@ -109,19 +109,19 @@ export class NewSalesFlagging {
     }
   }
 
-  private noteLogEntry(seq: number | undefined): void {
-    if (seq === undefined) this.ownLogComplete = false;
-    else if (!this.ownLog) this.ownLog = { first: seq, last: seq, count: 1 };
+  private noteLogEntries(log: StoredSales['log']): void {
+    if (!log) this.ownLogComplete = false;
+    else if (!this.ownLog) this.ownLog = { ...log, count: log.last - log.first + 1 };
     else {
-      this.ownLog.first = Math.min(this.ownLog.first, seq);
-      this.ownLog.last = Math.max(this.ownLog.last, seq);
-      this.ownLog.count++;
+      this.ownLog.first = Math.min(this.ownLog.first, log.first);
+      this.ownLog.last = Math.max(this.ownLog.last, log.last);
+      this.ownLog.count += log.last - log.first + 1;
     }
   }
 
   /**
-   * The writer's own entries of the log, when every noted sale has one and they fill `first` to `last`
-   * without a gap (each sale has an entry of its own): then no other entry lies among them.
+   * The writer's own entries of the log, when every noted write's are known and together they fill `first`
+   * to `last` without a gap: then no other entry lies among them.
    */
   private takeOwnLog(): OwnLog | undefined {
     const own = this.ownLogComplete ? this.ownLog : undefined;
