@@ -25,7 +25,7 @@ export interface BulkLoad {
 /**
  * Starts filling a sales table that has never held a sale, fast, in one transaction, so a stop midway leaves
  * the table empty with its indexes and triggers. The change log's triggers are off for the load: one entry
- * saying every card changed replaces an entry per sale, as a TRUNCATE's does.
+ * saying every card changed replaces the cards' own, as a TRUNCATE's does.
  *
  * - SQLite: the secondary indexes and the triggers are dropped, the rows inserted and each index built again
  *   in one sort at the end, which takes less than half the time of keeping six indexes up to date row by

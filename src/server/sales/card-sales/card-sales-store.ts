@@ -59,7 +59,7 @@ export interface CardSalesReads {
  * change log (decision 025): each time a computation needs a card, the log's entries for it since the
  * columns were last brought up to date (usually none) are read and applied. So every instance answers
  * from the sales as committed, whichever instance or tool changed them, without reading the card again.
- * A card is read whole when it is not held, when the log has more entries for it than it has sales, when
+ * A card is read whole when it is not held, when the log has more changes for it than it has sales, when
  * an entry says every card changed (a bulk load), or when the log and the columns disagree.
  */
 export class CardSalesStore {
