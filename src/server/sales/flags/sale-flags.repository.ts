@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import { chunks } from '../../db/batched-statements.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { Database, FlagStatus } from '../../db/schema.ts';
@@ -157,21 +157,32 @@ export async function updateReasons(
 }
 
 /**
- * Every sale of the given certificate numbers. PostgreSQL takes them all as one array parameter: an import
- * of 50,000 certificates as a hundred statements of 500 took seconds there, one statement a fraction of it.
+ * Every sale of the given certificate numbers that more than one sale carries: a certificate sold once
+ * repeats nothing, and most of an import's certificates are its own sales' alone, which the statement then
+ * does not hand over. PostgreSQL takes them all as one array parameter: an import of 50,000 certificates as
+ * a hundred statements of 500 took seconds there, one statement a fraction of it.
  */
 export async function salesOfCerts(executor: Kysely<Database>, dialect: Dialect, certs: readonly string[]) {
   const unique = [...new Set(certs)];
-  const ofCerts = () =>
+  const repeatedAmong = (wanted: Expression<boolean>) =>
     executor
       .selectFrom('sales')
-      .select(['id', 'cert_number', 'grading_company', 'sold_at', 'price_cents', 'set_id', 'card_name']);
+      .select(['id', 'cert_number', 'grading_company', 'sold_at', 'price_cents', 'set_id', 'card_name'])
+      .where('cert_number', 'in', (eb) =>
+        eb
+          .selectFrom('sales as repeated')
+          .select('repeated.cert_number')
+          .where(wanted)
+          .groupBy('repeated.cert_number')
+          .having((having) => having.fn.countAll(), '>', 1),
+      );
   if (dialect === 'postgres') {
-    return ofCerts().where(sql<boolean>`cert_number = any(${unique}::text[])`).execute();
+    return repeatedAmong(sql<boolean>`repeated.cert_number = any(${unique}::text[])`).execute();
   }
   const rows = [];
-  for (const part of chunks(unique))
-    rows.push(...(await ofCerts().where('cert_number', 'in', part).execute()));
+  for (const part of chunks(unique)) {
+    rows.push(...(await repeatedAmong(sql<boolean>`repeated.cert_number in (${sql.join(part)})`).execute()));
+  }
   return rows;
 }
 
