@@ -133,6 +133,14 @@ const SQLITE_VALUES = (row: string, change: number) =>
   `(${row}.set_id, ${row}.card_name, ${change}, ${row}.price_cents, ${SQLITE_SOLD_MS(row)},
     ${row}.grading_company, ${row}.grade, ${row}.excluded)`;
 
+/** When SQLite's update trigger logs: an update of something the log keeps (migration 014 uses it too). */
+export const SQLITE_LOGGED_UPDATE = `after update of set_id, card_name, price_cents, sold_at,
+     grading_company, grade, excluded on sales
+   when old.set_id is not new.set_id or old.card_name is not new.card_name
+     or old.price_cents is not new.price_cents or old.sold_at is not new.sold_at
+     or old.grading_company is not new.grading_company or old.grade is not new.grade
+     or old.excluded is not new.excluded`;
+
 const SQLITE_TRIGGERS = [
   `create trigger sales_changes_insert after insert on sales begin
      insert into sales_changes (${LOGGED}) values ${SQLITE_VALUES('new', 1)};
@@ -140,12 +148,7 @@ const SQLITE_TRIGGERS = [
   `create trigger sales_changes_delete after delete on sales begin
      insert into sales_changes (${LOGGED}) values ${SQLITE_VALUES('old', -1)};
    end`,
-  `create trigger sales_changes_update after update of set_id, card_name, price_cents, sold_at,
-     grading_company, grade, excluded on sales
-   when old.set_id is not new.set_id or old.card_name is not new.card_name
-     or old.price_cents is not new.price_cents or old.sold_at is not new.sold_at
-     or old.grading_company is not new.grading_company or old.grade is not new.grade
-     or old.excluded is not new.excluded
+  `create trigger sales_changes_update ${SQLITE_LOGGED_UPDATE}
    begin
      insert into sales_changes (${LOGGED}) values ${SQLITE_VALUES('old', -1)}, ${SQLITE_VALUES('new', 1)};
    end`,

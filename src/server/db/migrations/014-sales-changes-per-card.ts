@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../connect.ts';
-import { salesChangeLogTriggers } from './012-sales-change-log.ts';
+import { SQLITE_LOGGED_UPDATE, salesChangeLogTriggers } from './012-sales-change-log.ts';
 
 /**
  * One change-log entry per card and statement instead of one per sale (docs/decisions/025-sales-change-log.md,
@@ -17,13 +17,15 @@ export function salesChangesPerCard(dialect: Dialect) {
   const valueColumns = ['price_cents', 'sold_ms', 'grading_company', 'grade', 'excluded'];
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await dropTriggers(db, dialect);
+      // PostgreSQL's statement triggers stay and call the function replaced below; SQLite's row triggers
+      // name the columns, so they go first and come back for the new column.
+      if (!postgres) await dropTriggers(db, dialect);
       await replaceEntriesByEveryCard(db);
       for (const column of valueColumns) {
         await sql`alter table sales_changes drop column ${sql.id(column)}`.execute(db);
       }
       await sql`alter table sales_changes add column sales text`.execute(db);
-      for (const statement of postgres ? POSTGRES_TRIGGERS : SQLITE_TRIGGERS) {
+      for (const statement of postgres ? [POSTGRES_FOLLOW] : SQLITE_TRIGGERS) {
         await sql.raw(statement).execute(db);
       }
     },
@@ -82,10 +84,11 @@ const postgresUpdated = (side: 'old_sale' | 'new_sale') => `(
     new_sale.card_name, new_sale.price_cents, new_sale.sold_at, new_sale.grading_company, new_sale.grade,
     new_sale.excluded))`;
 
-const POSTGRES_TRIGGERS = [
-  // An UPDATE logs what it removed before what it added, so a reader applying them in order holds each
-  // changed sale once.
-  `create function sales_changes_follow() returns trigger language plpgsql as $$
+/**
+ * What the statement triggers of migration 012 call, now writing an entry per card. An UPDATE logs what it
+ * removed before what it added, so a reader applying them in order holds each changed sale once.
+ */
+const POSTGRES_FOLLOW = `create or replace function sales_changes_follow() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
       ${postgresEntries('new_sales', 1)};
@@ -98,17 +101,7 @@ const POSTGRES_TRIGGERS = [
       insert into sales_changes (change) values (0);
     end if;
     return null;
-  end $$`,
-  `create trigger sales_changes_insert after insert on sales
-   referencing new table as new_sales for each statement execute function sales_changes_follow()`,
-  `create trigger sales_changes_delete after delete on sales
-   referencing old table as old_sales for each statement execute function sales_changes_follow()`,
-  `create trigger sales_changes_update after update on sales
-   referencing old table as old_sales new table as new_sales
-   for each statement execute function sales_changes_follow()`,
-  `create trigger sales_changes_truncate after truncate on sales
-   for each statement execute function sales_changes_follow()`,
-];
+  end $$`;
 
 /** A sale in an entry's `sales`, from a row of `sales` on SQLite. */
 export const sqliteSale = (row: string) =>
@@ -123,11 +116,6 @@ const sqliteEntry = (row: 'old' | 'new', change: number) =>
 const SQLITE_TRIGGERS = [
   `create trigger sales_changes_insert after insert on sales begin ${sqliteEntry('new', 1)}; end`,
   `create trigger sales_changes_delete after delete on sales begin ${sqliteEntry('old', -1)}; end`,
-  `create trigger sales_changes_update after update of set_id, card_name, price_cents, sold_at,
-     grading_company, grade, excluded on sales
-   when old.set_id is not new.set_id or old.card_name is not new.card_name
-     or old.price_cents is not new.price_cents or old.sold_at is not new.sold_at
-     or old.grading_company is not new.grading_company or old.grade is not new.grade
-     or old.excluded is not new.excluded
+  `create trigger sales_changes_update ${SQLITE_LOGGED_UPDATE}
    begin ${sqliteEntry('old', -1)}; ${sqliteEntry('new', 1)}; end`,
 ];
