@@ -140,9 +140,9 @@ export interface StoredSales {
 }
 
 /** Entries the change log holds for these sales: one per card (set and name), as its triggers group them. */
-function entriesFor(records: Iterable<SaleRecord>): number {
+function entriesFor(sales: readonly StoredSale[]): number {
   const cards = new Set<string>();
-  for (const record of records) cards.add(`${record.set_id}\u0000${record.card_name}`);
+  for (const { record } of sales) cards.add(`${record.set_id}\u0000${record.card_name}`);
   return cards.size;
 }
 
@@ -169,7 +169,7 @@ function statementsFor(database: DatabaseHandle, sqlite: SQLite.Database): Sqlit
       // What PostgreSQL's trigger writes for a statement (migration 014): an entry per card of the batch.
       logBatch: sqlite.prepare(`
         insert into sales_changes (set_id, card_name, change, sales)
-        select sale.set_id, sale.card_name, 1, json_group_array(json(${sqliteSale('sale')}))
+        select sale.set_id, sale.card_name, 1, json_group_array(${sqliteSale('sale')})
         from sales as sale where sale.id >= ? and sale.id < ? group by sale.set_id, sale.card_name`),
     };
     sqliteStatements.set(sqlite, statements);
@@ -251,7 +251,7 @@ async function copyRecords(
     });
     const last = copied.lastLogSeq;
     if (last !== undefined) {
-      stored.log = { first: last - entriesFor(stored.sales.map((sale) => sale.record)) + 1, last };
+      stored.log = { first: last - entriesFor(stored.sales) + 1, last };
     }
   }
   return copied.ids.length;
@@ -259,8 +259,9 @@ async function copyRecords(
 
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
- * The rows stored, and their entries in the change log when known, go into `stored` when given. `unlogged`: the change log's triggers are off (a bulk
- * load, which logs one entry for every card instead), so the rows get no entries of their own.
+ * The rows stored, and their entries in the change log when known, go into `stored` when given.
+ * `unlogged`: the change log's triggers are off (a bulk load, which logs one entry for every card
+ * instead), so the rows get no entries of their own.
  * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
 export async function writeRecords(
