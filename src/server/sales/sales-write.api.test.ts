@@ -72,6 +72,24 @@ describe('storing sales', () => {
     expect((await stored()).map((row) => row.source_ref)).toEqual(['kept', 'new']);
   });
 
+  it('stores each source reference once when two writers store overlapping batches at the same time', async () => {
+    const first = new SalesWriter(database.handle);
+    const second = new SalesWriter(database.handle);
+    const refs = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) => record({ source_ref: `shared-${from + index}` }));
+    // The first writer holds its transaction open while the second one starts on the same references.
+    await first.write(refs(0, 60));
+    const secondWrites = second.write(refs(30, 90));
+    await first.commit(async () => {});
+    const secondResult = await secondWrites;
+    await second.commit(async () => {});
+    await Promise.all([first.close(), second.close()]);
+    expect(secondResult).toEqual({ inserted: 30, duplicates: 30 });
+    const refsStored = (await stored()).map((row) => row.source_ref);
+    expect(refsStored).toHaveLength(90);
+    expect(new Set(refsStored).size).toBe(90);
+  });
+
   it('writes the rows in the batch transaction, with what the caller adds to it, or not at all', async () => {
     const writer = new SalesWriter(database.handle);
     await writer.write([record({ source_ref: 'rolled-back' })]);
