@@ -6,14 +6,18 @@ import type { ParsedBatch, ParsedRow } from './parsed-rows.ts';
  * A batch of parsed rows as the reader thread posts it. Posted as objects, every row's two dozen values were
  * copied one by one, and taking them apart cost the importing thread about a fifth of a second per 100,000
  * rows, while most of those values (card, set, grader, day, currency) repeat from row to row. As columns,
- * each distinct text is sent once per batch and the rest are numbers in typed arrays.
+ * each distinct text of those is sent once per batch and the rest are numbers in typed arrays. The texts
+ * that differ from sale to sale (its instant, reference, address and certificate) are sent as they are:
+ * looking each up among the batch's texts cost the reader more than sending it.
  */
 export interface EncodedBatch {
   bytesRead: number;
-  /** Every distinct text of the batch's sales. */
+  /** Every distinct text of the batch's sales in SHARED_TEXT_COLUMNS. */
   texts: string[];
-  /** Per sale and TEXT_COLUMNS column: the index of its value in `texts`, or -1 for null. */
+  /** Per sale and SHARED_TEXT_COLUMNS column: the index of its value in `texts`, or -1 for null. */
   textCells: Int32Array;
+  /** Per sale and OWN_TEXT_COLUMNS column: the value. */
+  ownTexts: (string | null)[];
   /** Per sale and NUMBER_COLUMNS column: the value, or NaN for null. */
   numberCells: Float64Array;
   bestOffers: Uint8Array;
@@ -30,23 +34,28 @@ interface SaleExtra {
   record: Record<string, unknown> | undefined;
 }
 
-const TEXT_COLUMNS = [
+/** Texts that sales of a batch share: a card, a day, a seller, a grader, a marketplace's wording. */
+const SHARED_TEXT_COLUMNS = [
   'card_id',
   'set_id',
   'card_name',
   'card_number',
   'card_rarity',
   'sold_on',
-  'sold_at',
   'seller',
   'image',
   'grading_company',
   'sale_type',
   'currency',
   'title',
+  'source',
+] as const satisfies readonly (keyof SaleRecord)[];
+
+/** Texts of one sale alone. */
+const OWN_TEXT_COLUMNS = [
+  'sold_at',
   'listing_url',
   'cert_number',
-  'source',
   'source_ref',
 ] as const satisfies readonly (keyof SaleRecord)[];
 
@@ -60,7 +69,8 @@ const NUMBER_COLUMNS = [
 ] as const satisfies readonly (keyof SaleRecord)[];
 
 const KNOWN_COLUMNS = new Set<string>([
-  ...TEXT_COLUMNS,
+  ...SHARED_TEXT_COLUMNS,
+  ...OWN_TEXT_COLUMNS,
   ...NUMBER_COLUMNS,
   'best_offer_accepted',
   'ownFlags',
@@ -77,7 +87,8 @@ export function encodeBatch(rows: readonly ParsedRow[], bytesRead: number): Enco
   const batch: EncodedBatch = {
     bytesRead,
     texts: [],
-    textCells: new Int32Array(sales * TEXT_COLUMNS.length),
+    textCells: new Int32Array(sales * SHARED_TEXT_COLUMNS.length),
+    ownTexts: [],
     numberCells: new Float64Array(sales * NUMBER_COLUMNS.length),
     bestOffers: new Uint8Array(sales),
     lines: new Int32Array(sales),
@@ -92,8 +103,8 @@ export function encodeBatch(rows: readonly ParsedRow[], bytesRead: number): Enco
       return;
     }
     if (sale === 0) checkColumns(row.sale);
-    let cell = sale * TEXT_COLUMNS.length;
-    for (const column of TEXT_COLUMNS) {
+    let cell = sale * SHARED_TEXT_COLUMNS.length;
+    for (const column of SHARED_TEXT_COLUMNS) {
       const value = row.sale[column] ?? null;
       if (value === null) {
         batch.textCells[cell++] = -1;
@@ -106,6 +117,7 @@ export function encodeBatch(rows: readonly ParsedRow[], bytesRead: number): Enco
       }
       batch.textCells[cell++] = index;
     }
+    for (const column of OWN_TEXT_COLUMNS) batch.ownTexts.push(row.sale[column] ?? null);
     cell = sale * NUMBER_COLUMNS.length;
     for (const column of NUMBER_COLUMNS) {
       const value = row.sale[column];
@@ -122,7 +134,8 @@ export function encodeBatch(rows: readonly ParsedRow[], bytesRead: number): Enco
   return batch;
 }
 
-const TEXT = columnPositions(TEXT_COLUMNS);
+const TEXT = columnPositions(SHARED_TEXT_COLUMNS);
+const OWN = columnPositions(OWN_TEXT_COLUMNS);
 const NUMBER = columnPositions(NUMBER_COLUMNS);
 
 function columnPositions<Column extends string>(columns: readonly Column[]): Record<Column, number> {
@@ -141,7 +154,8 @@ function numberAt(batch: EncodedBatch, cell: number): number | null {
 
 /** A sale as one object literal, so every decoded sale has the same shape as the reader's. */
 function decodeSale(batch: EncodedBatch, sale: number, ownFlags: readonly Flag[]): SaleRecord {
-  const t = sale * TEXT_COLUMNS.length;
+  const t = sale * SHARED_TEXT_COLUMNS.length;
+  const o = sale * OWN_TEXT_COLUMNS.length;
   const n = sale * NUMBER_COLUMNS.length;
   return {
     card_id: textAt(batch, t + TEXT.card_id)!,
@@ -150,7 +164,7 @@ function decodeSale(batch: EncodedBatch, sale: number, ownFlags: readonly Flag[]
     card_number: textAt(batch, t + TEXT.card_number)!,
     card_rarity: textAt(batch, t + TEXT.card_rarity)!,
     sold_on: textAt(batch, t + TEXT.sold_on)!,
-    sold_at: textAt(batch, t + TEXT.sold_at)!,
+    sold_at: batch.ownTexts[o + OWN.sold_at]!,
     seller: textAt(batch, t + TEXT.seller)!,
     seller_rating: numberAt(batch, n + NUMBER.seller_rating),
     image: textAt(batch, t + TEXT.image),
@@ -163,11 +177,11 @@ function decodeSale(batch: EncodedBatch, sale: number, ownFlags: readonly Flag[]
     shipping_cents: numberAt(batch, n + NUMBER.shipping_cents),
     buyer_premium_cents: numberAt(batch, n + NUMBER.buyer_premium_cents),
     title: textAt(batch, t + TEXT.title),
-    listing_url: textAt(batch, t + TEXT.listing_url),
-    cert_number: textAt(batch, t + TEXT.cert_number),
+    listing_url: batch.ownTexts[o + OWN.listing_url],
+    cert_number: batch.ownTexts[o + OWN.cert_number],
     source: textAt(batch, t + TEXT.source),
     best_offer_accepted: batch.bestOffers[sale] === 1,
-    source_ref: textAt(batch, t + TEXT.source_ref)!,
+    source_ref: batch.ownTexts[o + OWN.source_ref]!,
     ownFlags,
   };
 }

@@ -62,6 +62,41 @@ function parseUrl(value: unknown): Parsed<string> {
   return ok(url.href);
 }
 
+// The field parsers are functions of their own rather than closures made anew for every row of a file.
+function parseShipping(value: unknown): Parsed<number> {
+  return parseAmountCents(value, 'shipping', true);
+}
+
+function parsePremium(value: unknown): Parsed<number> {
+  return parseAmountCents(value, 'buyer_premium', true);
+}
+
+function parseTitle(value: unknown): Parsed<string> {
+  const words = text(value);
+  if (words === undefined) return fail(`title ${quoted(value)} is not text`);
+  return words.length > MAX_TITLE_LENGTH
+    ? fail(`title is longer than ${MAX_TITLE_LENGTH} characters`)
+    : ok(words);
+}
+
+function parseCert(value: unknown): Parsed<string> {
+  const number = text(value);
+  return number !== undefined && CERT.test(number)
+    ? ok(number.toUpperCase())
+    : fail(`cert_number ${quoted(value)} is not a certificate number (1 to 30 letters, digits or dashes)`);
+}
+
+function parseSource(value: unknown): Parsed<SaleSource> {
+  const name = text(value)?.toLowerCase();
+  return name !== undefined && (SALE_SOURCES as readonly string[]).includes(name)
+    ? ok(name as SaleSource)
+    : fail(`source ${quoted(value)} is not one of ${SALE_SOURCES.join(', ')}`);
+}
+
+function parseBestOffer(value: unknown): Parsed<boolean> {
+  return parseFlag(value, 'best_offer_accepted');
+}
+
 function optional<T>(
   fields: Map<string, unknown>,
   key: string,
@@ -90,11 +125,9 @@ export function parseProvenance(
       : fail<number>('price is missing')
     : parsePriceCents(fields.get('price'));
   if (!price.ok) return price;
-  const shipping = optional(fields, 'shipping', (value) => parseAmountCents(value, 'shipping', true));
+  const shipping = optional(fields, 'shipping', parseShipping);
   if (!shipping.ok) return shipping;
-  const premium = optional(fields, 'buyer_premium', (value) =>
-    parseAmountCents(value, 'buyer_premium', true),
-  );
+  const premium = optional(fields, 'buyer_premium', parsePremium);
   if (!premium.ok) return premium;
 
   const paid = price.value + (premium.value ?? 0);
@@ -111,33 +144,15 @@ export function parseProvenance(
     return fail(`price ${formatDollars(usdCents)} is above the ${formatDollars(MAX_PRICE_CENTS)} limit`);
   }
 
-  const title = optional(fields, 'title', (value): Parsed<string> => {
-    const words = text(value);
-    if (words === undefined) return fail(`title ${quoted(value)} is not text`);
-    return words.length > MAX_TITLE_LENGTH
-      ? fail(`title is longer than ${MAX_TITLE_LENGTH} characters`)
-      : ok(words);
-  });
+  const title = optional(fields, 'title', parseTitle);
   if (!title.ok) return title;
   const url = optional(fields, 'listing_url', parseUrl);
   if (!url.ok) return url;
-  const cert = optional(fields, 'cert_number', (value): Parsed<string> => {
-    const number = text(value);
-    return number !== undefined && CERT.test(number)
-      ? ok(number.toUpperCase())
-      : fail(`cert_number ${quoted(value)} is not a certificate number (1 to 30 letters, digits or dashes)`);
-  });
+  const cert = optional(fields, 'cert_number', parseCert);
   if (!cert.ok) return cert;
-  const source = optional(fields, 'source', (value): Parsed<SaleSource> => {
-    const name = text(value)?.toLowerCase();
-    return name !== undefined && (SALE_SOURCES as readonly string[]).includes(name)
-      ? ok(name as SaleSource)
-      : fail(`source ${quoted(value)} is not one of ${SALE_SOURCES.join(', ')}`);
-  });
+  const source = optional(fields, 'source', parseSource);
   if (!source.ok) return source;
-  const bestOffer = optional(fields, 'best_offer_accepted', (value) =>
-    parseFlag(value, 'best_offer_accepted'),
-  );
+  const bestOffer = optional(fields, 'best_offer_accepted', parseBestOffer);
   if (!bestOffer.ok) return bestOffer;
 
   return ok({

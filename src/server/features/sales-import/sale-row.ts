@@ -63,15 +63,29 @@ const cardByNumber = memoised(
   (card) => card !== undefined,
 );
 
+/**
+ * The field names of the last record and their normalised keys, by position. A file's records name their
+ * fields in the same order, so each name is compared with the last record's at its place before it is
+ * looked up.
+ */
+const lastNames: string[] = [];
+const lastKeys: string[] = [];
+
 /** Fields by normalised name; empty strings (blank CSV cells) count as absent. */
 function normaliseFields(record: Record<string, unknown>): Map<string, unknown> {
   const fields = new Map<string, unknown>();
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
-    const value = record[key];
+  let position = 0;
+  for (const name in record) {
+    if (!Object.hasOwn(record, name)) continue;
+    if (lastNames[position] !== name) {
+      lastNames[position] = name;
+      lastKeys[position] = fieldKey(name);
+    }
+    const key = lastKeys[position++]!;
+    const value = record[name];
     if (value === null || value === undefined) continue;
     if (typeof value === 'string' && value.trim() === '') continue;
-    fields.set(fieldKey(key), value);
+    fields.set(key, value);
   }
   return fields;
 }

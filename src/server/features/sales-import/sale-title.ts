@@ -2,6 +2,8 @@ import { findCardById } from '#shared/catalogue.ts';
 import { isRefused } from '#shared/titles/title-refusals.ts';
 import { parseTitle } from '#shared/titles/parse-title.ts';
 
+const CARD_FIELDS = ['set_id', 'set', 'card_name', 'card_number'];
+
 /**
  * A record that names no card (no set, name or number) but has a listing title, as sold data from a
  * marketplace does, gets its card, grader and grade from the title (docs/data.md). Fields the record gives
@@ -10,7 +12,7 @@ import { parseTitle } from '#shared/titles/parse-title.ts';
 export function readCardFromTitle(fields: Map<string, unknown>): string | undefined {
   const title = fields.get('title');
   if (typeof title !== 'string') return undefined;
-  if (['set_id', 'set', 'card_name', 'card_number'].some((key) => fields.has(key))) return undefined;
+  for (const key of CARD_FIELDS) if (fields.has(key)) return undefined;
   const answer = parseTitle(title);
   if (isRefused(answer)) return `the title is refused: ${answer.refused}`;
   fields.set('set_id', answer.setId);

@@ -131,13 +131,15 @@ export function parseSaleDate(value: unknown): Parsed<string> {
   return day ? ok(day) : fail(`sale_date ${quoted(value)} is not a date like "Sold Nov 3, 2025"`);
 }
 
+function badTimestamp(value: unknown): Parsed<string> {
+  return fail(`timestamp ${quoted(value)} is not epoch milliseconds, epoch seconds or an ISO date`);
+}
+
 /**
  * Epoch milliseconds, epoch seconds (any number below 1e11, i.e. before 1973 read as milliseconds), an ISO
  * 8601 string, or a document database timestamp object (`{ seconds }` or `{ _seconds }`) → ISO instant.
  */
 export function parseTimestamp(value: unknown): Parsed<string> {
-  const bad = () =>
-    fail<string>(`timestamp ${quoted(value)} is not epoch milliseconds, epoch seconds or an ISO date`);
   let millis: number;
   if (typeof value === 'number') {
     millis = value < 1e11 ? value * 1000 : value;
@@ -149,18 +151,18 @@ export function parseTimestamp(value: unknown): Parsed<string> {
     } else if (ISO_INSTANT.test(text) || ISO_DAY.test(text)) {
       millis = Date.parse(text);
     } else {
-      return bad();
+      return badTimestamp(value);
     }
   } else if (typeof value === 'object' && value !== null) {
     const seconds =
       (value as { seconds?: unknown; _seconds?: unknown }).seconds ??
       (value as { _seconds?: unknown })._seconds;
-    if (typeof seconds !== 'number') return bad();
+    if (typeof seconds !== 'number') return badTimestamp(value);
     millis = seconds * 1000;
   } else {
-    return bad();
+    return badTimestamp(value);
   }
-  if (!Number.isFinite(millis) || millis < 0 || millis > 8.64e15) return bad();
+  if (!Number.isFinite(millis) || millis < 0 || millis > 8.64e15) return badTimestamp(value);
   return ok(new Date(Math.round(millis)).toISOString());
 }
 
