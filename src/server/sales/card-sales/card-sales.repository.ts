@@ -11,10 +11,15 @@ function jsonColumn<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }
 
-/** sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. */
+/**
+ * sold_at in milliseconds since the epoch, computed by the database: parsing in JavaScript costs more. On
+ * PostgreSQL through date_part, which answers a double: `extract` answers a numeric, and its arithmetic was
+ * about a fifth of the time of reading Charizard's 53,000 sales. Sales are stored to the millisecond, so
+ * the rounded double is exact.
+ */
 function epochMs(database: DatabaseHandle): RawBuilder<number> {
   return database.dialect === 'postgres'
-    ? sql<number>`round(extract(epoch from sold_at) * 1000)`
+    ? sql<number>`round(date_part('epoch', sold_at) * 1000)`
     : sql<number>`cast(round(unixepoch(sold_at, 'subsec') * 1000) as integer)`;
 }
 
