@@ -21,7 +21,9 @@ function records(count: number, from = 0): SaleRecord[] {
   });
 }
 
-describe('SalesWriter (SQLite)', () => {
+// Two of these write a whole transaction of ROWS_PER_TRANSACTION rows to a database file, which takes
+// about five seconds on a slow two-core machine: more than a unit test's default time.
+describe('SalesWriter (SQLite)', { timeout: 30_000 }, () => {
   let database: TestDatabase;
   let reader: SQLite.Database;
   const committed = () => reader.prepare('select count(*) from sales').pluck().get();
