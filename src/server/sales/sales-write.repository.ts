@@ -139,10 +139,13 @@ export interface StoredSales {
   log?: { first: number; last: number };
 }
 
-/** Entries the change log holds for these sales: one per card (set and name), as its triggers group them. */
+/**
+ * Entries the change log holds for these sales: one per card, as its triggers group them by set and name,
+ * for which a card's id stands.
+ */
 function entriesFor(sales: readonly StoredSale[]): number {
   const cards = new Set<string>();
-  for (const { record } of sales) cards.add(`${record.set_id}\u0000${record.card_name}`);
+  for (const { record } of sales) cards.add(record.card_id);
   return cards.size;
 }
 
