@@ -12,6 +12,7 @@ import { watchesAndNotifications } from './migrations/011-watches-and-notificati
 import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
 import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts';
+import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -29,6 +30,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '012-sales-change-log': salesChangeLog(handle.dialect),
         '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
         '014-sales-changes-per-card': salesChangesPerCard(handle.dialect),
+        '015-sales-day-by-card': salesDayByCard(handle.dialect),
       };
     },
   };

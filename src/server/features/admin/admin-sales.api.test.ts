@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/errors.ts';
 import { dayBefore } from '#shared/schemas/admin.ts';
 import { makeAdmin, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { salesOnDayQuery } from './admin.repository.ts';
 
 describe('admin sales views', () => {
   const t = useTestApp();
@@ -64,6 +66,61 @@ describe('admin sales views', () => {
     const response = await get(`/api/admin/sales/by-day?set=fossil_set&offset=3`);
     expect(response.json().date).toBe(dayBefore(3));
     expect(response.json().sales.map((sale: { saleId: string }) => sale.saleId)).toContain(lapras!.id);
+  });
+
+  it("lists a day's sales by their sale day, however far their instant lies from it", async () => {
+    const day = dayBefore(9);
+    const at = (days: number, time: string) => `${dayBefore(9 - days)}T${time}Z`;
+    const onDay = await insertSales(t.database.handle, [
+      { set_id: 'base_set', card_name: 'Blastoise', sold_on: day, sold_at: at(0, '12:00:00.000') },
+      // Sold on the evening of the day in the Americas, the next day in UTC.
+      { set_id: 'base_set', card_name: 'Venusaur', sold_on: day, sold_at: at(1, '03:30:00.000') },
+      // Sold on the morning of the day in Asia, the day before in UTC.
+      { set_id: 'base_set', card_name: 'Mewtwo', sold_on: day, sold_at: at(-1, '20:15:00.000') },
+      // A sale day that no time zone explains still counts for the day it names.
+      { set_id: 'base_set', card_name: 'Ninetales', sold_on: day, sold_at: at(-40, '09:00:00.000') },
+      { set_id: 'base_set', card_name: 'Raichu', sold_on: day, sold_at: at(3, '09:00:00.000') },
+    ]);
+    await insertSales(t.database.handle, [
+      { set_id: 'base_set', card_name: 'Zapdos', sold_on: dayBefore(10), sold_at: at(0, '02:00:00.000') },
+      { set_id: 'base_set', card_name: 'Zapdos', sold_on: dayBefore(8), sold_at: at(0, '23:00:00.000') },
+      { set_id: 'base_set', card_name: 'Zapdos', sold_on: dayBefore(20), sold_at: at(0, '12:00:00.000') },
+      { set_id: 'jungle_set', card_name: 'Scyther', sold_on: day, sold_at: at(0, '12:00:00.000') },
+    ]);
+
+    const body = (await get('/api/admin/sales/by-day?set=base_set&offset=9')).json();
+    expect(body.date).toBe(day);
+    expect(body.total).toBe(5);
+    expect(body.sales.map((sale: { saleId: string }) => sale.saleId)).toEqual(
+      [...onDay].sort((a, b) => b.sold_at.localeCompare(a.sold_at)).map((sale) => sale.id),
+    );
+  });
+
+  it("reads a day's sales through the analysis index and the index of days apart, not the whole table", async () => {
+    const { handle } = t.database;
+    const query = salesOnDayQuery(handle, 'base_set', dayBefore(9), 200).compile();
+    if (handle.sqlite) {
+      const steps = handle.sqlite
+        .prepare(`explain query plan ${query.sql}`)
+        .all(...query.parameters)
+        .map((step) => (step as { detail: string }).detail);
+      expect(steps).toContainEqual(expect.stringMatching(/^SEARCH sales USING INDEX sales_card_analysis /));
+      expect(steps).toContainEqual(expect.stringMatching(/^SEARCH sales USING INDEX sales_day_apart /));
+      expect(steps.filter((step) => step.startsWith('SCAN sales'))).toEqual([]);
+    } else {
+      // The test table is small enough for a scan to be cheaper; the question is whether the indexes serve.
+      const plan = await handle.db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+          ...query,
+          sql: `explain ${query.sql}`,
+        });
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/Index (Only )?Scan using sales_card_analysis on sales/);
+      expect(plan).toMatch(/(Index|Bitmap Index) Scan on sales_day_apart|Index Scan using sales_day_apart/);
+      expect(plan).not.toMatch(/Seq Scan on sales/);
+    }
   });
 
   it('refuses offsets before yesterday and unknown sets with 400', async () => {

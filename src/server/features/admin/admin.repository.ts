@@ -1,23 +1,71 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { cardsOf } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import { saleDayApart } from '../../db/migrations/015-sales-day-by-card.ts';
 import type { Database, DeletedSalesTable, SaleRow } from '../../db/schema.ts';
+
+const DAY_MS = 86_400_000;
 
 export type ArchivedSaleRow = Selectable<DeletedSalesTable> & { deleted_by_username: string | null };
 
 /** Rows per multi-row INSERT: 19 columns × 500 stays far below both dialects' limits on bound parameters. */
 const ROWS_PER_INSERT = 500;
 
+/** The first instant of the UTC day `days` days after `day` (YYYY-MM-DD). */
+function dayStart(day: string, days: number): string {
+  return new Date(Date.parse(day) + days * DAY_MS).toISOString();
+}
+
+/**
+ * A set's sales on one calendar day, as two parts. A sale's day may differ from its instant's UTC day by one
+ * where it was sold (decision 008, addendum): `near` finds the day's sales of each of the set's cards in the
+ * analysis index among those sold from the day before to the day after, and `apart` the rare sale whose day
+ * lies further from its instant, through the partial `sales_day_apart` index.
+ */
+function daySales(database: DatabaseHandle, setId: SetId, day: string) {
+  const { db } = database;
+  const cardNames = [...new Set(cardsOf(setId).map((card) => card.searchName))];
+  const near = db
+    .selectFrom('sales')
+    .where('set_id', '=', setId)
+    .where('card_name', 'in', cardNames)
+    .where('sold_at', '>=', dayStart(day, -1))
+    .where('sold_at', '<', dayStart(day, 2))
+    .where('sold_on', '=', day);
+  const apart = db
+    .selectFrom('sales')
+    .where('set_id', '=', setId)
+    .where('sold_on', '=', day)
+    .where(sql.raw<boolean>(saleDayApart(database.dialect)));
+  return { near, apart };
+}
+
+/** The newest `limit` sales of a set on one calendar day. */
+export function salesOnDayQuery(database: DatabaseHandle, setId: SetId, day: string, limit: number) {
+  const { near, apart } = daySales(database, setId, day);
+  return near
+    .selectAll()
+    .unionAll(apart.selectAll())
+    .orderBy('sold_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+}
+
 /** The newest sales of a set on one calendar day, and how many that day has. */
 export async function salesOnDay(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   setId: SetId,
   day: string,
   limit: number,
 ): Promise<{ rows: SaleRow[]; total: number }> {
-  const scoped = db.selectFrom('sales').where('set_id', '=', setId).where('sold_on', '=', day);
+  const { near, apart } = daySales(database, setId, day);
   const [rows, count] = await Promise.all([
-    scoped.selectAll().orderBy('sold_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-    scoped.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    salesOnDayQuery(database, setId, day, limit).execute(),
+    database.db
+      .selectFrom(near.select('id').unionAll(apart.select('id')).as('day'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -83,7 +83,7 @@ export async function salesByDay(
   now: number = Date.now(),
 ): Promise<SalesByDayResponse> {
   const date = dayBefore(offset, now);
-  const { rows, total } = await repo.salesOnDay(context.database.db, setId, date, MAX_LISTED_SALES);
+  const { rows, total } = await repo.salesOnDay(context.database, setId, date, MAX_LISTED_SALES);
   return { setId, date, sales: rows.map(toAdminSale), total };
 }
 
