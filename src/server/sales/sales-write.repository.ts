@@ -7,7 +7,7 @@ import type { Database, NewSale } from '../db/schema.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import { type Flag, ownFlagsOf } from './flags/flag-rules.ts';
-import { copySales } from './sales-copy.repository.ts';
+import { copySales, copyText } from './sales-copy.repository.ts';
 
 /**
  * A sale ready to store: every column except the ones the writer fills in (id, created_at), and the flags of
@@ -241,12 +241,10 @@ async function copyRecords(
   stored: StoredSales | undefined,
   unlogged: boolean,
 ): Promise<number> {
-  const rows = records.map((record, index) => {
-    const row: unknown[] = new Array(COLUMNS.length);
-    putRow(row, 0, ids[index]!, record, createdAt);
-    return row;
+  const text = copyText(records.length, COLUMNS.length, (row, index) => {
+    putRow(row, 0, ids[index]!, records[index]!, createdAt);
   });
-  const copied = await copySales(database, executor, COLUMNS, rows, unlogged);
+  const copied = await copySales(database, executor, COLUMNS, text, unlogged);
   if (stored && copied.ids.length > 0) {
     const byId = new Set(copied.ids);
     records.forEach((record, index) => {
