@@ -59,6 +59,6 @@ export function cohortsWithin(
 }
 
 /** The index of the oldest sale sold at or after `instant` (-1 when none): the columns are newest first. */
-export function lastAtOrAfter(sales: CardSales, instant: number): number {
+function lastAtOrAfter(sales: CardSales, instant: number): number {
   return countSoldSince(sales, instant) - 1;
 }

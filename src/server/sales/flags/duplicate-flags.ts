@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CardSales } from '../card-sales/card-sales.ts';
-import { lastAtOrAfter } from './cohorts-within.ts';
+import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
 import { cohortSalesAtPrices } from './flag-lookups.repository.ts';
 import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
@@ -19,21 +18,31 @@ interface SameDayGroup {
 /**
  * The groups of the card's sales that share a cohort, a price and a UTC day with another sale, a new one
  * among them: the only ones that can hold new same-day duplicates (a pair of two older sales was judged
- * when the later arrived).
+ * when the later arrived). Only the new sales' days are read, each found in the columns by its instants,
+ * and a sale is looked up by its price, a small number, rather than by price and day together: across a
+ * million sales that look-up took most of the time.
  */
 function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
-  const counts = new Map<string, number>();
+  const newByDay = new Map<number, Map<number, Set<string>>>();
+  for (const [priceDay, cohorts] of range.newSales) {
+    const day = priceDay % 100_000;
+    const prices = newByDay.get(day) ?? new Map<number, Set<string>>();
+    prices.set(Math.floor(priceDay / 100_000), cohorts);
+    newByDay.set(day, prices);
+  }
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
-  for (
-    let index = lastAtOrAfter(sales, range.from - 2 * DAY_MS);
-    index >= 0 && sales.soldAt[index]! <= range.to + 2 * DAY_MS;
-    index--
-  ) {
-    const priceDay = priceDayKey(sales.prices[index]!, sales.soldAt[index]!);
-    const code = sales.gradeCodes[index]!;
-    if (!range.newSales.get(priceDay)?.has(cohortOfCode[code]!)) continue;
-    const group = `${priceDay}|${code}`;
-    counts.set(group, (counts.get(group) ?? 0) + 1);
+  const counts = new Map<string, number>();
+  for (const day of [...newByDay.keys()].sort((a, b) => a - b)) {
+    const prices = newByDay.get(day)!;
+    // The columns are newest first: the day's sales run from its oldest, at the higher index, to its newest.
+    const newest = countSoldSince(sales, (day + 1) * DAY_MS);
+    for (let index = countSoldSince(sales, day * DAY_MS) - 1; index >= newest; index--) {
+      const price = sales.prices[index]!;
+      const code = sales.gradeCodes[index]!;
+      if (!prices.get(price)?.has(cohortOfCode[code]!)) continue;
+      const group = `${priceDayKey(price, sales.soldAt[index]!)}|${code}`;
+      counts.set(group, (counts.get(group) ?? 0) + 1);
+    }
   }
   const groups: SameDayGroup[] = [];
   for (const [group, count] of counts) {

@@ -148,6 +148,27 @@ describe('flags computed on import', () => {
     expect((await flagsOf(otherDay.id)).flags).toEqual([]);
   });
 
+  it('flags a sale that repeats one stored by an earlier import, among sales of other days and prices', async () => {
+    const stored = sale('Dugtrio non-holo', 180, '2026-04-20', { seller: 'kanto_vault' });
+    const storedElsewhere = sale('Dugtrio non-holo', 180, '2026-04-21', { seller: 'kanto_vault' });
+    await importRecords([stored, storedElsewhere, sale('Dugtrio non-holo', 95, '2026-04-20')]);
+    const again = sale('Dugtrio non-holo', 180, '2026-04-20', { seller: 'kanto_vault' });
+    const otherPrice = sale('Dugtrio non-holo', 181, '2026-04-20', { seller: 'kanto_vault' });
+    const otherGrade = sale('Dugtrio non-holo', 180, '2026-04-20', { seller: 'kanto_vault', grade: 8 });
+    await importRecords([again, otherPrice, otherGrade, sale('Dugtrio non-holo', 95, '2026-04-22')]);
+    expect((await flagsOf(stored.id)).flags).toEqual([]);
+    expect((await flagsOf(again.id)).flags).toEqual([
+      {
+        code: 'probable-duplicate',
+        reason: 'Same seller (kanto_vault), price ($180) and day (2026-04-20) as an earlier sale',
+        status: 'open',
+      },
+    ]);
+    for (const other of [storedElsewhere, otherPrice, otherGrade]) {
+      expect((await flagsOf(other.id)).flags).toEqual([]);
+    }
+  });
+
   it("keeps an open outlier flag's figures up to date as its cohort grows", async () => {
     const high = sale('Raichu', 300, '2026-05-10');
     await importRecords([...cohort('Raichu'), high]);
