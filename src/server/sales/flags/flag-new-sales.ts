@@ -162,13 +162,28 @@ export class NewSalesFlagging {
     if (!this.unlogged) {
       for (const [at, range] of ranges.entries()) this.read.push({ card: range.card, at: columns[at]! });
     }
-    // The flags that need no judging are stored while this thread judges the outliers: the statements
-    // queue on the transaction's connection, and the judging lets them go on between cards. The sales with
-    // flags of their own record were stored excluded already (sales-write.repository.ts).
-    const [, certRepeats, outliersAndDuplicates] = await Promise.all([
+    // What needs no judging goes to the database first: the flags stored already and the same-day
+    // duplicates are looked up, and the flags of the new sales' own records and certificates stored, while
+    // this thread judges the outliers. The statements queue on the transaction's connection, and the
+    // judging lets them go on between cards. The sales with flags of their own record were stored excluded
+    // already (sales-write.repository.ts).
+    const dialect = this.database.dialect;
+    const lookedUp = Promise.all([
+      outlierFlagsOfCards(executor, dialect, ranges.map(outlierReach)),
+      sameDayDuplicateFlags(
+        executor,
+        dialect,
+        ranges.map((range, at) => ({ range, sales: columns[at]!.sales })),
+      ),
+    ]);
+    const [, certRepeats, , outliersAndDuplicates] = await Promise.all([
       repo.insertFlags(executor, flags, this.database.sqlite),
       certs.length > 0 ? flagCertRepeats(executor, this.database, certs) : [],
-      judgeCards(ranges, columns).then((judged) => flagCards(executor, this.database, judged)),
+      lookedUp,
+      judgeCards(ranges, columns).then(async (judged) => {
+        const [stored, duplicates] = await lookedUp;
+        return flagCards(executor, this.database, judged, stored, duplicates);
+      }),
     ]);
     const changed = new Set([...outliersAndDuplicates, ...certRepeats]);
     if (changed.size > 0) await repo.refreshExcluded(executor, changed);
@@ -247,27 +262,30 @@ function keyOf(sale: {
   return valuesKey(Date.parse(sale.sold_at), sale.price_cents, cohortKey(sale.grading_company, sale.grade));
 }
 
+/** Where a card's outlier flags may change: the new sales' time, and a window either side. */
+function outlierReach(range: CardRange) {
+  return {
+    setId: range.card.setId,
+    cardName: range.card.searchName,
+    from: iso(range.from - WINDOW_MS),
+    to: iso(range.to + WINDOW_MS),
+  };
+}
+
 /**
- * The outlier flags of the new sales' cohorts and the same-day duplicate flags around the new sales, for
+ * The outlier flags of the new sales' cohorts, and the same-day duplicate flags around the new sales, for
  * every card of the transaction at once, so each step is one look-up or one write for all the cards (on
  * PostgreSQL a statement per card cost more in round trips than in work); answers the sales whose flags
- * changed.
+ * changed. `stored` holds each card's outlier flags within its reach (outlierReach), and `duplicates` the
+ * same-day duplicates found (sameDayDuplicateFlags).
  */
 async function flagCards(
   executor: Kysely<Database>,
   database: DatabaseHandle,
   cards: readonly JudgedCard[],
+  stored: readonly StoredOutlierFlag[][],
+  duplicates: readonly repo.NewFlag[],
 ): Promise<string[]> {
-  const stored = await outlierFlagsOfCards(
-    executor,
-    database.dialect,
-    cards.map(({ range }) => ({
-      setId: range.card.setId,
-      cardName: range.card.searchName,
-      from: iso(range.from - WINDOW_MS),
-      to: iso(range.to + WINDOW_MS),
-    })),
-  );
   const stale: StoredOutlierFlag[] = [];
   const reasons: { saleId: string; code: string; reason: string }[] = [];
   const lookUps = cards.map(({ range, outliers, flaggedSales }, at) => {
@@ -324,10 +342,6 @@ async function flagCards(
     }
   });
   const added = await repo.insertFlags(executor, newOutliers, database.sqlite);
-  const addedDuplicates = await repo.insertFlags(
-    executor,
-    await sameDayDuplicateFlags(executor, database.dialect, cards),
-    database.sqlite,
-  );
+  const addedDuplicates = await repo.insertFlags(executor, duplicates, database.sqlite);
   return [...stale.map((flag) => flag.sale_id), ...added, ...addedDuplicates];
 }
