@@ -64,12 +64,12 @@ export interface CopiedSales {
 }
 
 /**
- * Stores rows given as COPY's text (copyText) into `sales` on PostgreSQL, on the caller's transaction: COPY fills a temporary
- * table of the transaction, and one INSERT … SELECT moves the rows whose source_ref is neither stored nor
- * in the archive of deleted sales into `sales` (COPY itself cannot skip a conflicting row). Parsing COPY's
- * text costs the server far less than binding 17 parameters a row, and the INSERT is one statement a
- * batch, so whatever the database does per statement on `sales` (the change log) is done once. Returns the
- * ids of the rows that were new, and the entry of the change log its trigger wrote last.
+ * Stores rows given as COPY's text (copyText) into `sales` on PostgreSQL, on the caller's transaction: COPY
+ * fills a temporary table of the transaction, and one INSERT … SELECT moves the rows whose source_ref is
+ * neither stored nor in the archive of deleted sales into `sales` (COPY itself cannot skip a conflicting
+ * row). Parsing COPY's text costs the server far less than binding 17 parameters a row, and the INSERT is
+ * one statement a batch, so whatever the database does per statement on `sales` (the change log) is done
+ * once. Returns the ids of the rows that were new, and the entry of the change log its trigger wrote last.
  *
  * The trigger numbers the new rows' entries under the change log's advisory lock (migration 012), which
  * every writer of sales takes before its first row and keeps until it commits: no other transaction can

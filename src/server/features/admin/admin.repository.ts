@@ -41,15 +41,20 @@ function daySales(database: DatabaseHandle, setId: SetId, day: string) {
   return { near, apart };
 }
 
-/** The newest `limit` sales of a set on one calendar day. */
-export function salesOnDayQuery(database: DatabaseHandle, setId: SetId, day: string, limit: number) {
-  const { near, apart } = daySales(database, setId, day);
+type DaySales = ReturnType<typeof daySales>;
+
+function newestFirst({ near, apart }: DaySales, limit: number) {
   return near
     .selectAll()
     .unionAll(apart.selectAll())
     .orderBy('sold_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit);
+}
+
+/** The newest `limit` sales of a set on one calendar day. */
+export function salesOnDayQuery(database: DatabaseHandle, setId: SetId, day: string, limit: number) {
+  return newestFirst(daySales(database, setId, day), limit);
 }
 
 /** The newest sales of a set on one calendar day, and how many that day has. */
@@ -59,11 +64,11 @@ export async function salesOnDay(
   day: string,
   limit: number,
 ): Promise<{ rows: SaleRow[]; total: number }> {
-  const { near, apart } = daySales(database, setId, day);
+  const parts = daySales(database, setId, day);
   const [rows, count] = await Promise.all([
-    salesOnDayQuery(database, setId, day, limit).execute(),
+    newestFirst(parts, limit).execute(),
     database.db
-      .selectFrom(near.select('id').unionAll(apart.select('id')).as('day'))
+      .selectFrom(parts.near.select('id').unionAll(parts.apart.select('id')).as('day'))
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);

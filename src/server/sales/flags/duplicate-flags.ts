@@ -19,21 +19,14 @@ interface SameDayGroup {
  * The groups of the card's sales that share a cohort, a price and a UTC day with another sale, a new one
  * among them: the only ones that can hold new same-day duplicates (a pair of two older sales was judged
  * when the later arrived). Only the new sales' days are read, each found in the columns by its instants,
- * and a sale is looked up by its price, a small number, rather than by price and day together: across a
- * million sales that look-up took most of the time.
+ * and a sale is looked up by its price within its day, small numbers both, rather than by price and day in
+ * one number too large for a small integer: across a million sales that look-up took most of the time.
  */
 function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
-  const newByDay = new Map<number, Map<number, Set<string>>>();
-  for (const [priceDay, cohorts] of range.newSales) {
-    const day = priceDay % 100_000;
-    const prices = newByDay.get(day) ?? new Map<number, Set<string>>();
-    prices.set(Math.floor(priceDay / 100_000), cohorts);
-    newByDay.set(day, prices);
-  }
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
   const counts = new Map<string, number>();
-  for (const day of [...newByDay.keys()].sort((a, b) => a - b)) {
-    const prices = newByDay.get(day)!;
+  for (const day of [...range.newSales.keys()].sort((a, b) => a - b)) {
+    const prices = range.newSales.get(day)!;
     // The columns are newest first: the day's sales run from its oldest, at the higher index, to its newest.
     const newest = countSoldSince(sales, (day + 1) * DAY_MS);
     for (let index = countSoldSince(sales, day * DAY_MS) - 1; index >= newest; index--) {

@@ -11,7 +11,7 @@ import { cohortsWithin } from './cohorts-within.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
 import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
 import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags, ownFlagsOf } from './flag-rules.ts';
-import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
+import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
 
 const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
@@ -81,11 +81,13 @@ export class NewSalesFlagging {
         };
         this.cards.set(record.card_id, range);
       }
-      const priceDay = priceDayKey(record.price_cents, soldAt);
-      const cohorts = range.newSales.get(priceDay);
+      const day = Math.floor(soldAt / DAY_MS);
+      const prices = range.newSales.get(day) ?? new Map<number, Set<string>>();
+      range.newSales.set(day, prices);
+      const cohorts = prices.get(record.price_cents) ?? new Set<string>();
+      prices.set(record.price_cents, cohorts);
       const cohort = cohortKey(record.grading_company ?? null, record.grade ?? null);
-      if (cohorts) cohorts.add(cohort);
-      else range.newSales.set(priceDay, new Set([cohort]));
+      cohorts.add(cohort);
       range.cohorts.add(cohort);
       const flags = ownFlagsOf(record);
       range.logged.push({

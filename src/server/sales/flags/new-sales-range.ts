@@ -9,10 +9,10 @@ export interface CardRange {
   from: number;
   to: number;
   /**
-   * The new sales' prices and UTC days (priceDayKey) with their cohorts (cohortKey): a same-day duplicate
+   * The new sales' cohorts (cohortKey) by UTC day (days since the epoch) and price: a same-day duplicate
    * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
    */
-  newSales: Map<number, Set<string>>;
+  newSales: Map<number, Map<number, Set<string>>>;
   /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
   cohorts: Set<string>;
   /** The new sales as the change log has them, for the writer's own entries (OwnChanges). */
