@@ -16,7 +16,10 @@ export interface SourceItem {
   error?: string;
 }
 
-/** Room for one record with a 10 MB image in base64; longer lines are refused without being held in memory. */
+/**
+ * Room for one record with a 10 MB image in base64 (characters; bytes for JSON Lines); longer lines are
+ * refused without being held in memory.
+ */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -184,45 +187,59 @@ function jsonLine(text: string, line: number): SourceItem | undefined {
   return isRecord(value) ? { line, record: value } : { line, raw: value, error: 'not a JSON object' };
 }
 
+const NEWLINE = 0x0a;
+
+/**
+ * JSON Lines, cut into lines in the bytes and each line decoded on its own: a line of plain ASCII then
+ * becomes a one-byte string, which V8 parses and slices several times faster than the two-byte string a
+ * whole chunk becomes when any line in it holds an accented letter. A newline byte is never part of a
+ * longer UTF-8 sequence, so the cut is safe; a line's length is counted in bytes.
+ */
 async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
-  const decoder = new StringDecoder('utf8');
   const tooLong = (line: number): SourceItem => ({
     line,
     error: `the line is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`,
   });
-  let pending = '';
+  const decode = (bytes: Buffer, line: number): string => {
+    const text = bytes.toString('utf8');
+    return line === 1 ? text.replace(/^\uFEFF/, '') : text;
+  };
+  /** The start of the line that the next chunk goes on with. */
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let line = 0;
   let skipping = false;
-  for await (const chunk of input) {
-    let text = decoder.write(chunk as Buffer);
-    if (line === 0 && pending === '') text = text.replace(/^\uFEFF/, '');
+  for await (const chunk of input as AsyncIterable<Buffer>) {
     let start = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+    for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       line += 1;
-      const piece = text.slice(start, end);
+      const piece = chunk.subarray(start, end);
       start = end + 1;
       if (skipping) {
         skipping = false;
         yield tooLong(line);
         continue;
       }
-      const tooLongNow = pending.length + piece.length > MAX_RECORD_CHARS;
-      const item = tooLongNow ? tooLong(line) : jsonLine(pending + piece, line);
-      pending = '';
+      const tooLongNow = pendingBytes + piece.length > MAX_RECORD_CHARS;
+      const bytes = pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
+      pending = [];
+      pendingBytes = 0;
+      const item = tooLongNow ? tooLong(line) : jsonLine(decode(bytes, line), line);
       if (item) yield item;
     }
-    if (!skipping) {
-      pending += text.slice(start);
-      if (pending.length > MAX_RECORD_CHARS) {
+    if (!skipping && start < chunk.length) {
+      pendingBytes += chunk.length - start;
+      pending.push(chunk.subarray(start));
+      if (pendingBytes > MAX_RECORD_CHARS) {
         skipping = true;
-        pending = '';
+        pending = [];
+        pendingBytes = 0;
       }
     }
   }
-  const rest = pending + decoder.end();
   if (skipping) yield tooLong(line + 1);
   else {
-    const item = jsonLine(rest, line + 1);
+    const item = jsonLine(decode(Buffer.concat(pending), line + 1), line + 1);
     if (item) yield item;
   }
 }
