@@ -46,6 +46,17 @@ describe('storing sales', () => {
     ]);
   });
 
+  it('keeps accents, symbols beyond two bytes and values far longer than a row usually is', async () => {
+    const long = `Pokémon ${'é✨'.repeat(150_000)} end`;
+    await insertSales(database.handle, [
+      record({ source_ref: 'a', seller: 'Nidoran♀ café 🔥' }),
+      record({ source_ref: 'b', seller: long }),
+      record({ source_ref: 'c', seller: 'after the long one' }),
+    ]);
+    const rows = await stored();
+    expect(rows.map((row) => row.seller)).toEqual(['Nidoran♀ café 🔥', long, 'after the long one']);
+  });
+
   it('skips stored, archived and repeated source references', async () => {
     await insertSales(database.handle, [record({ source_ref: 'kept' }), record({ source_ref: 'gone' })]);
     const gone = await database.handle.db
