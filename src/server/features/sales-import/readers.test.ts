@@ -34,6 +34,16 @@ describe('JSON Lines', () => {
     ]);
   });
 
+  it('reads the same records whichever bytes the chunks are cut between, a mark or a symbol split included', async () => {
+    const text = '\uFEFF{"name":"Pokédex"}\n{"name":"Nidoran ♀"}\r\n{"seller":"🔥 slabs"}';
+    const expected = [
+      { line: 1, record: { name: 'Pokédex' } },
+      { line: 2, record: { name: 'Nidoran ♀' } },
+      { line: 3, record: { seller: '🔥 slabs' } },
+    ];
+    for (const pieceSize of [1, 2, 3, 5]) expect(await read('jsonl', text, pieceSize)).toEqual(expected);
+  });
+
   it('refuses an over-long line without holding it and carries on after it', async () => {
     const text = `{"a":1}\n{"x":"${'x'.repeat(MAX_RECORD_CHARS + 10)}"}\n{"b":2}\n`;
     const items = await read('jsonl', text, 1024 * 1024);
