@@ -44,6 +44,16 @@ describe('JSON Lines', () => {
     for (const pieceSize of [1, 2, 3, 5]) expect(await read('jsonl', text, pieceSize)).toEqual(expected);
   });
 
+  it('reads a stream that hands over text as it reads one that hands over bytes', async () => {
+    const items: SourceItem[] = [];
+    for await (const item of readRecords('jsonl', Readable.from(['{"name":"Poké', ' Ball"}\n{"a":1}'])))
+      items.push(item);
+    expect(items).toEqual([
+      { line: 1, record: { name: 'Poké Ball' } },
+      { line: 2, record: { a: 1 } },
+    ]);
+  });
+
   it('refuses an over-long line without holding it and carries on after it', async () => {
     const text = `{"a":1}\n{"x":"${'x'.repeat(MAX_RECORD_CHARS + 10)}"}\n{"b":2}\n`;
     const items = await read('jsonl', text, 1024 * 1024);

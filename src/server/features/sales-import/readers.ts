@@ -209,7 +209,9 @@ async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
   let pendingBytes = 0;
   let line = 0;
   let skipping = false;
-  for await (const chunk of input as AsyncIterable<Buffer>) {
+  for await (const read of input as AsyncIterable<Buffer | string>) {
+    // A stream given an encoding hands over text; the lines are cut in bytes all the same.
+    const chunk = typeof read === 'string' ? Buffer.from(read) : read;
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       line += 1;
