@@ -78,6 +78,15 @@ export class ImportWriter {
     }
   }
 
+  /**
+   * Stores the pending rows now if they are a reader's batch at least, rather than when there are a whole
+   * write's: for while the file reader has no more rows ready (at the start of a file, mostly), so the
+   * database stores what there is instead of waiting with it.
+   */
+  async storeWhileWaiting(): Promise<void> {
+    if (this.pending.length >= ROWS_PER_BATCH) await this.flush();
+  }
+
   /** Stores the pending rows and commits them together with what `alsoWrite` writes (see SalesWriter.commit). */
   async commit(alsoWrite: (transaction: Kysely<Database>) => Promise<void>): Promise<void> {
     await this.flush();

@@ -61,12 +61,17 @@ function keepReader(worker: Worker): void {
   idle = { worker, timer, onError, onExit };
 }
 
+/** A batch of rows, and whether the reader had the next one ready when it was taken. */
+export interface ReadBatch extends ParsedBatch {
+  readerBehind: boolean;
+}
+
 /**
  * The file's rows in order, read and validated on a worker thread up to one transaction's rows ahead of the
  * caller. Stopping early (a `break`, or an error in the caller) stops the worker; one that read its file to
  * the end is kept for the next file.
  */
-export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): AsyncGenerator<ParsedBatch> {
+export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): AsyncGenerator<ReadBatch> {
   const worker = takeReader();
   const inbox: WorkerMessage[] = [];
   let wake: (() => void) | undefined;
@@ -91,7 +96,7 @@ export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): Asyn
       }
       if ('failure' in message) throw new Error(message.failure);
       worker.postMessage('next');
-      yield decodeBatch(message.batch);
+      yield { ...decodeBatch(message.batch), readerBehind: inbox.length === 0 };
     }
   } finally {
     worker.off('message', deliver).off('error', onError).off('exit', onExit);

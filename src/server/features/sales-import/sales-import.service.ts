@@ -100,6 +100,7 @@ export async function importSalesFile(
         else await writer.add(row);
         if (summary.read % PROGRESS_EVERY_ROWS === 0) report();
       }
+      if (batch.readerBehind) await writer.storeWhileWaiting();
     }
     await writer.finish();
   } catch (error) {
