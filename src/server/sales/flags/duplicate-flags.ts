@@ -4,15 +4,17 @@ import type { Database } from '../../db/schema.ts';
 import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
 import { cohortSalesAtPrices } from './flag-lookups.repository.ts';
 import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-rules.ts';
-import { type CardRange, cohortKey, DAY_MS, iso, priceDayKey } from './new-sales-range.ts';
+import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
 
-/** A group of one card's sales that share a cohort (grade code), a price and a UTC day (priceDayKey). */
+/** A group of one card's sales that share a cohort (grade code), a price and a UTC day (days since the epoch). */
 interface SameDayGroup {
   range: CardRange;
   sales: CardSales;
-  priceDay: number;
+  day: number;
+  price: number;
   code: number;
+  count: number;
 }
 
 /**
@@ -24,7 +26,7 @@ interface SameDayGroup {
  */
 function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
   const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
-  const counts = new Map<string, number>();
+  const groups = new Map<string, SameDayGroup>();
   for (const day of [...range.newSales.keys()].sort((a, b) => a - b)) {
     const prices = range.newSales.get(day)!;
     // The columns are newest first: the day's sales run from its oldest, at the higher index, to its newest.
@@ -33,17 +35,13 @@ function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
       const price = sales.prices[index]!;
       const code = sales.gradeCodes[index]!;
       if (!prices.get(price)?.has(cohortOfCode[code]!)) continue;
-      const group = `${priceDayKey(price, sales.soldAt[index]!)}|${code}`;
-      counts.set(group, (counts.get(group) ?? 0) + 1);
+      const key = `${day}|${price}|${code}`;
+      const group = groups.get(key);
+      if (group) group.count += 1;
+      else groups.set(key, { range, sales, day, price, code, count: 1 });
     }
   }
-  const groups: SameDayGroup[] = [];
-  for (const [group, count] of counts) {
-    if (count < 2) continue;
-    const [priceDay, code] = group.split('|').map(Number) as [number, number];
-    groups.push({ range, sales, priceDay, code });
-  }
-  return groups;
+  return [...groups.values()].filter((group) => group.count > 1);
 }
 
 /**
@@ -56,17 +54,14 @@ export async function sameDayDuplicateFlags(
   cards: readonly { range: CardRange; sales: CardSales }[],
 ): Promise<repo.NewFlag[]> {
   const groups = cards.flatMap(({ range, sales }) => sameDayGroups(range, sales));
-  const lookUps = groups.map(({ range, sales, priceDay, code }) => {
-    const day = priceDay % 100_000;
-    return {
-      setId: range.card.setId,
-      cardName: range.card.searchName,
-      ...sales.gradeKeys[code]!,
-      priceCents: Math.floor(priceDay / 100_000),
-      from: iso(day * DAY_MS),
-      before: iso((day + 1) * DAY_MS),
-    };
-  });
+  const lookUps = groups.map(({ range, sales, day, price, code }) => ({
+    setId: range.card.setId,
+    cardName: range.card.searchName,
+    ...sales.gradeKeys[code]!,
+    priceCents: price,
+    from: iso(day * DAY_MS),
+    before: iso((day + 1) * DAY_MS),
+  }));
   const found = await cohortSalesAtPrices(executor, dialect, lookUps);
   const flags: repo.NewFlag[] = [];
   lookUps.forEach(({ setId, cardName, grader, grade, priceCents }, at) => {

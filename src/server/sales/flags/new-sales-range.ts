@@ -26,8 +26,3 @@ export function iso(ms: number): string {
 export function cohortKey(grader: string | null, grade: number | null): string {
   return `${grader ?? '\u0001'}\u0000${grade ?? ''}`;
 }
-
-/** Price and UTC day in one number: prices stay below 1e9 cents and days below 1e5, well within 2^53. */
-export function priceDayKey(priceCents: number, soldAt: number): number {
-  return priceCents * 100_000 + Math.floor(soldAt / DAY_MS);
-}
