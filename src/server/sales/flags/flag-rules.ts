@@ -164,15 +164,26 @@ export interface RecordFacts {
   bestOfferAccepted: boolean | number | undefined;
 }
 
-/** Reading a title costs tens of microseconds; marketplaces repeat titles, so answers are remembered (capped). */
-const knownMismatches = new Map<string, string | null>();
+/**
+ * Reading a title costs tens of microseconds; marketplaces repeat titles, so answers are remembered (capped),
+ * by card and then by title: a key joined from both cost more to hash than the look-up saved.
+ */
+const knownMismatches = new Map<string, Map<string, string | null>>();
+let mismatchesKnown = 0;
 
 function mismatchOf(title: string, setId: SetId, cardId: string): string | null {
-  const key = `${cardId}\u0000${title}`;
-  const known = knownMismatches.get(key);
+  let ofCard = knownMismatches.get(cardId);
+  const known = ofCard?.get(title);
   if (known !== undefined) return known;
   const mismatch = titleMismatch(title, { setId, cardId });
-  if (knownMismatches.size < 50_000) knownMismatches.set(key, mismatch);
+  if (mismatchesKnown < 50_000) {
+    if (!ofCard) {
+      ofCard = new Map();
+      knownMismatches.set(cardId, ofCard);
+    }
+    ofCard.set(title, mismatch);
+    mismatchesKnown++;
+  }
   return mismatch;
 }
 
