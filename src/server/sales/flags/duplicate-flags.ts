@@ -7,41 +7,85 @@ import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-
 import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';
 import * as repo from './sale-flags.repository.ts';
 
-/** A group of one card's sales that share a cohort (grade code), a price and a UTC day (days since the epoch). */
+/**
+ * Two or more of one card's sales that share a cohort (grade code), a price and a UTC day (days since the
+ * epoch).
+ */
 interface SameDayGroup {
   range: CardRange;
   sales: CardSales;
   day: number;
   price: number;
   code: number;
-  count: number;
+}
+
+/** Grade codes fit below this, so a price and a grade code make one number: price × GRADE_CODES + code. */
+const GRADE_CODES = 65_536;
+
+/** Whether `sorted` (ascending) holds `value`. */
+function sortedIncludes(sorted: readonly number[], value: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return sorted[low] === value;
 }
 
 /**
  * The groups of the card's sales that share a cohort, a price and a UTC day with another sale, a new one
  * among them: the only ones that can hold new same-day duplicates (a pair of two older sales was judged
- * when the later arrived). Only the new sales' days are read, each found in the columns by its instants,
- * and a sale is looked up by its price within its day, small numbers both, rather than by price and day in
- * one number too large for a small integer: across a million sales that look-up took most of the time.
+ * when the later arrived). Only the new sales' days are read, each found in the columns by its instants.
+ * The new sales are taken day by day from the list of them (range.logged), sorted, each with its price and
+ * grade code as one number; a day's sales with one of those numbers are sorted, and a run of two or more is
+ * a group. Maps of the new sales by day and price, made as they were stored, were scattered over memory:
+ * reading them took most of the time.
  */
 function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
-  const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
-  const groups = new Map<string, SameDayGroup>();
-  for (const day of [...range.newSales.keys()].sort((a, b) => a - b)) {
-    const prices = range.newSales.get(day)!;
+  const codeOfCohort = new Map(sales.gradeKeys.map((key, code) => [cohortKey(key.grader, key.grade), code]));
+  const days: number[] = [];
+  const values: number[] = [];
+  for (const sale of range.logged) {
+    // The columns hold every new sale, so each one's cohort has a grade code in them.
+    const code = codeOfCohort.get(cohortKey(sale.grader, sale.grade));
+    if (code === undefined) continue;
+    days.push(Math.floor(sale.soldAt / DAY_MS));
+    values.push(sale.price * GRADE_CODES + code);
+  }
+  const byDay = Array.from(days, (_, at) => at).sort(
+    (a, b) => days[a]! - days[b]! || values[a]! - values[b]!,
+  );
+  const groups: SameDayGroup[] = [];
+  const wanted: number[] = [];
+  const ofDay: number[] = [];
+  for (let first = 0; first < byDay.length; ) {
+    const day = days[byDay[first]!]!;
+    wanted.length = 0;
+    let next = first;
+    for (; next < byDay.length && days[byDay[next]!] === day; next++) wanted.push(values[byDay[next]!]!);
+    first = next;
     // The columns are newest first: the day's sales run from its oldest, at the higher index, to its newest.
     const newest = countSoldSince(sales, (day + 1) * DAY_MS);
+    ofDay.length = 0;
     for (let index = countSoldSince(sales, day * DAY_MS) - 1; index >= newest; index--) {
-      const price = sales.prices[index]!;
-      const code = sales.gradeCodes[index]!;
-      if (!prices.get(price)?.has(cohortOfCode[code]!)) continue;
-      const key = `${day}|${price}|${code}`;
-      const group = groups.get(key);
-      if (group) group.count += 1;
-      else groups.set(key, { range, sales, day, price, code, count: 1 });
+      const value = sales.prices[index]! * GRADE_CODES + sales.gradeCodes[index]!;
+      if (sortedIncludes(wanted, value)) ofDay.push(value);
+    }
+    if (ofDay.length < 2) continue;
+    ofDay.sort((a, b) => a - b);
+    for (let start = 0; start < ofDay.length; ) {
+      let end = start + 1;
+      while (end < ofDay.length && ofDay[end] === ofDay[start]) end++;
+      if (end - start > 1) {
+        const code = ofDay[start]! % GRADE_CODES;
+        groups.push({ range, sales, day, price: (ofDay[start]! - code) / GRADE_CODES, code });
+      }
+      start = end;
     }
   }
-  return [...groups.values()].filter((group) => group.count > 1);
+  return groups;
 }
 
 /**

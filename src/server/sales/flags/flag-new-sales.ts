@@ -75,20 +75,12 @@ export class NewSalesFlagging {
           card: { cardId: record.card_id, setId: record.set_id as SetId, searchName: record.card_name },
           from: soldAt,
           to: soldAt,
-          newSales: new Map(),
           cohorts: new Set(),
           logged: [],
         };
         this.cards.set(record.card_id, range);
       }
-      const day = Math.floor(soldAt / DAY_MS);
-      const prices = range.newSales.get(day) ?? new Map<number, Set<string>>();
-      range.newSales.set(day, prices);
-      const cohorts = prices.get(record.price_cents) ?? new Set<string>();
-      prices.set(record.price_cents, cohorts);
-      const cohort = cohortKey(record.grading_company ?? null, record.grade ?? null);
-      cohorts.add(cohort);
-      range.cohorts.add(cohort);
+      range.cohorts.add(cohortKey(record.grading_company ?? null, record.grade ?? null));
       const flags = ownFlagsOf(record);
       range.logged.push({
         change: 1,

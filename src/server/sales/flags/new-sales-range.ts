@@ -8,14 +8,12 @@ export interface CardRange {
   card: CardRef;
   from: number;
   to: number;
-  /**
-   * The new sales' cohorts (cohortKey) by UTC day (days since the epoch) and price: a same-day duplicate
-   * pair of two older sales was judged when the later arrived, so only groups with a new sale are looked at.
-   */
-  newSales: Map<number, Map<number, Set<string>>>;
   /** The cohorts (cohortKey) of the new sales: a sale changes only its own cohort's outliers. */
   cohorts: Set<string>;
-  /** The new sales as the change log has them, for the writer's own entries (OwnChanges). */
+  /**
+   * The new sales as the change log has them: the writer's own entries (OwnChanges), and where same-day
+   * duplicates may be (a pair of two older sales was judged when the later arrived).
+   */
   logged: SaleChange[];
 }
 
