@@ -66,6 +66,20 @@ function renumberGrades(gradeCodes: Uint16Array, gradeKeys: CardSales['gradeKeys
   return keys;
 }
 
+/** Each set of values the changes hold, with how many sales of it they add (less those they take). */
+function netChanges(changes: readonly SaleChange[]): { sale: SaleValues; count: number }[] {
+  // Additions only (an import's own sales): nothing cancels, so no set of values needs a key.
+  if (changes.every((change) => change.change === 1)) return changes.map((sale) => ({ sale, count: 1 }));
+  const net = new Map<string, { sale: SaleValues; count: number }>();
+  for (const change of changes) {
+    const key = keyOf(change);
+    const entry = net.get(key);
+    if (entry) entry.count += change.change;
+    else net.set(key, { sale: change, count: change.change });
+  }
+  return [...net.values()];
+}
+
 /**
  * The columns after the changes, in arrays of their own taken from `space` (requests still computing from
  * the old ones keep them intact), in the same order and with the same grade codes as reading the card whole would give. Sales
@@ -79,17 +93,11 @@ export function applySalesChanges(
   changes: readonly SaleChange[],
   space: ColumnSpace = new ColumnSpace(),
 ): CardSales | undefined {
-  const net = new Map<string, { sale: SaleValues; count: number }>();
-  for (const change of changes) {
-    const key = keyOf(change);
-    const entry = net.get(key);
-    if (entry) entry.count += change.change;
-    else net.set(key, { sale: change, count: change.change });
-  }
+  const net = netChanges(changes);
   const size = sales.prices.length;
   const removed = new Set<number>();
   const added: SaleValues[] = [];
-  for (const { sale, count } of net.values()) {
+  for (const { sale, count } of net) {
     for (let left = count; left < 0; left++) {
       if (!markRemoved(sales, removed, sale)) return undefined;
     }
@@ -143,7 +151,7 @@ export function applySalesChanges(
   copyUntil(size);
   const result = { ...next, gradeKeys: renumberGrades(next.gradeCodes, gradeKeys) };
   const changed = new Map<string, ChangedGrade>();
-  for (const { sale, count } of net.values()) {
+  for (const { sale, count } of net) {
     if (count !== 0) noteChange(changed, sale.grader, sale.grade, sale.soldAt);
   }
   derivations.set(result, { previous: new WeakRef(sales), changed });
