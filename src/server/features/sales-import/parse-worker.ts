@@ -2,12 +2,15 @@
 // parsing and checking a row costs about as much as storing it, and the two now run side by side. The flags
 // of a row's own record (its title read against its card) are judged here too, for the same reason. One
 // file at a time, each asked for by a { job } message; the thread then waits for the next (parsed-batches.ts).
+// While it waits, it may be lent to judge the outliers of a transaction's cards ({ judge } messages,
+// outlier-judging.ts), which is the last of an import's work and otherwise leaves this thread idle.
 
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
+import { judgeChunk } from '../../sales/flags/outlier-judging.ts';
 import { encodeBatch } from './parsed-batch-codec.ts';
-import type { ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
+import type { JudgeRequest, ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
 import { byteCounter, readRecords } from './readers.ts';
 import { parseSaleRow } from './sale-row.ts';
@@ -17,10 +20,15 @@ const port = parentPort!;
 /** Batches that may be sent before the main thread takes more. */
 let credits = 0;
 let wake: (() => void) | undefined;
-port.on('message', (message: 'next' | { job: ParseJob }) => {
+port.on('message', (message: 'next' | { job: ParseJob } | JudgeRequest) => {
   if (message === 'next') {
     credits += 1;
     wake?.();
+    return;
+  }
+  if ('judge' in message) {
+    const { id, chunk } = message.judge;
+    port.postMessage({ judged: { id, flags: judgeChunk(chunk) } } satisfies WorkerMessage);
     return;
   }
   credits = message.job.batchesAhead;

@@ -1,7 +1,14 @@
 import { Worker } from 'node:worker_threads';
+import type { ChunkFlags, OutlierHelper } from '../../sales/flags/outlier-judging.ts';
 import { ROWS_PER_TRANSACTION } from '../../sales/sales-write.repository.ts';
 import { decodeBatch } from './parsed-batch-codec.ts';
-import { type ParsedBatch, type ParseJob, ROWS_PER_BATCH, type WorkerMessage } from './parsed-rows.ts';
+import {
+  type JudgeRequest,
+  type ParsedBatch,
+  type ParseJob,
+  ROWS_PER_BATCH,
+  type WorkerMessage,
+} from './parsed-rows.ts';
 
 /**
  * How long a reader thread waits for the next file once it has read one. Starting one takes about a
@@ -26,17 +33,66 @@ export function readersStarted(): number {
   return started;
 }
 
+function takeIdleReader(): Worker | undefined {
+  if (!idle) return undefined;
+  const { worker, timer, onError, onExit } = idle;
+  idle = undefined;
+  clearTimeout(timer);
+  worker.off('error', onError).off('exit', onExit);
+  worker.ref();
+  return worker;
+}
+
 function takeReader(): Worker {
-  if (idle) {
-    const { worker, timer, onError, onExit } = idle;
-    idle = undefined;
-    clearTimeout(timer);
-    worker.off('error', onError).off('exit', onExit);
-    worker.ref();
-    return worker;
-  }
+  const worker = takeIdleReader();
+  if (worker) return worker;
   started++;
   return new Worker(new URL('./parse-worker.mjs', import.meta.url));
+}
+
+/**
+ * The idle reader thread, lent to judge outliers for a writer (outlier-judging.ts) until released; undefined
+ * when no reader is idle. An import's reader is idle once it has read its file, while the import stores
+ * its last rows and judges its flags. A reader that fails while lent is not kept.
+ */
+export function lendIdleReader(): OutlierHelper | undefined {
+  const worker = takeIdleReader();
+  if (!worker) return undefined;
+  const waiting = new Map<number, { resolve: (flags: ChunkFlags) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  let failed = false;
+  const fail = (error: Error) => {
+    failed = true;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  const onMessage = (message: WorkerMessage) => {
+    if (!('judged' in message)) return;
+    waiting.get(message.judged.id)?.resolve(message.judged.flags);
+    waiting.delete(message.judged.id);
+  };
+  const onExit = (code: number) => fail(new Error(`the file reader stopped (exit code ${code})`));
+  worker.on('message', onMessage).on('error', fail).on('exit', onExit);
+  return {
+    judge(chunk) {
+      if (failed) return Promise.reject(new Error('the file reader failed'));
+      const id = next++;
+      return new Promise<ChunkFlags>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ judge: { id, chunk } } satisfies JudgeRequest, [
+          chunk.soldAt.buffer,
+          chunk.prices.buffer,
+        ]);
+      });
+    },
+    release() {
+      worker.off('message', onMessage).off('error', fail).off('exit', onExit);
+      if (failed || waiting.size > 0) {
+        fail(new Error('the file reader was given back before it answered'));
+        void worker.terminate();
+      } else keepReader(worker);
+    },
+  };
 }
 
 /** Keeps a reader that finished its file for the next one, without holding the process open for it. */
@@ -95,6 +151,7 @@ export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): Asyn
         return;
       }
       if ('failure' in message) throw new Error(message.failure);
+      if (!('batch' in message)) continue;
       worker.postMessage('next');
       yield { ...decodeBatch(message.batch), readerBehind: inbox.length === 0 };
     }

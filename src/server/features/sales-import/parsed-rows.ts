@@ -1,3 +1,4 @@
+import type { ChunkFlags, CohortChunk } from '../../sales/flags/outlier-judging.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
 import type { PendingRow } from './import-writer.ts';
 import type { EncodedBatch } from './parsed-batch-codec.ts';
@@ -25,8 +26,17 @@ export interface ParseJob {
   batchesAhead: number;
 }
 
-/** What the parsing worker posts: a batch, the end of the file, or why reading stopped. */
-export type WorkerMessage = { batch: EncodedBatch } | { done: true } | { failure: string };
+/** A chunk of cohorts for the reader thread to judge while it is lent (outlier-judging.ts). */
+export interface JudgeRequest {
+  judge: { id: number; chunk: CohortChunk };
+}
+
+/** What the parsing worker posts: a batch, the end of the file, why reading stopped, or a judged chunk. */
+export type WorkerMessage =
+  | { batch: EncodedBatch }
+  | { done: true }
+  | { failure: string }
+  | { judged: { id: number; flags: ChunkFlags } };
 
 /** Rows per batch handed over, and base64 image text per batch, so batches of photos stay small. */
 export const ROWS_PER_BATCH = 2000;

@@ -11,6 +11,7 @@ import {
   type WriteResult,
   writeRecords,
 } from '../../sales/sales-write.repository.ts';
+import { lendIdleReader } from './parsed-batches.ts';
 
 /**
  * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they
@@ -32,7 +33,7 @@ export class SalesWriter {
   private readonly flagging: NewSalesFlagging;
 
   constructor(private readonly database: DatabaseHandle) {
-    this.flagging = new NewSalesFlagging(database);
+    this.flagging = new NewSalesFlagging(database, false, lendIdleReader);
     database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
     database.checkpoints?.hold();
   }

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
@@ -7,11 +6,11 @@ import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
 import type { StoredSales } from '../sales-write.repository.ts';
-import { cohortsWithin } from './cohorts-within.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
 import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
-import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags, ownFlagsOf } from './flag-rules.ts';
+import { OUTLIER_WINDOW_DAYS, ownFlagsOf } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';
+import { type CardFindings, judgeCards, type OutlierHelper, valuesKey } from './outlier-judging.ts';
 import * as repo from './sale-flags.repository.ts';
 
 const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
@@ -21,11 +20,6 @@ interface OwnLog {
   first: number;
   last: number;
   count: number;
-}
-
-/** A sale's values as the outlier check judges them: equal values get equal judgements. */
-function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
-  return `${soldAt}|${priceCents}|${cohort}`;
 }
 
 /**
@@ -47,11 +41,12 @@ function valuesKey(soldAt: number, priceCents: number, cohort: string): string {
 export class NewSalesFlagging {
   /**
    * `unlogged`: the writer stores sales without the change log (a bulk load), so each card is read whole
-   * and its columns are not kept.
+   * and its columns are not kept. `helper` lends another thread to judge outliers (judgeCards).
    */
   constructor(
     private readonly database: DatabaseHandle,
     private readonly unlogged = false,
+    private readonly helper?: () => OutlierHelper | undefined,
   ) {}
 
   private recordFlags: repo.NewFlag[] = [];
@@ -156,11 +151,12 @@ export class NewSalesFlagging {
     if (!this.unlogged) {
       for (const [at, range] of ranges.entries()) this.read.push({ card: range.card, at: columns[at]! });
     }
-    // What needs no judging goes to the database first: the flags stored already and the same-day
-    // duplicates are looked up, and the flags of the new sales' own records and certificates stored, while
-    // this thread judges the outliers. The statements queue on the transaction's connection, and the
-    // judging lets them go on between cards. The sales with flags of their own record were stored excluded
-    // already (sales-write.repository.ts).
+    // A helper thread starts on the outliers at once (judgeCards). What needs no judging goes to the
+    // database first: the flags stored already and the same-day duplicates are looked up, and the flags of
+    // the new sales' own records and certificates stored, while this thread judges the outliers too. The
+    // statements queue on the transaction's connection, and the judging lets them go on between cards. The
+    // sales with flags of their own record were stored excluded already (sales-write.repository.ts).
+    const judging = judgeCards(ranges, columns, this.helper);
     const dialect = this.database.dialect;
     const lookedUp = Promise.all([
       outlierFlagsOfCards(executor, dialect, ranges.map(outlierReach)),
@@ -174,7 +170,7 @@ export class NewSalesFlagging {
       repo.insertFlags(executor, flags, this.database.sqlite),
       certs.length > 0 ? flagCertRepeats(executor, this.database, certs) : [],
       lookedUp,
-      judgeCards(ranges, columns).then(async (judged) => {
+      judging.then(async (judged) => {
         const [stored, duplicates] = await lookedUp;
         return flagCards(executor, this.database, judged, stored, duplicates);
       }),
@@ -191,60 +187,8 @@ export class NewSalesFlagging {
   }
 }
 
-/**
- * The outlier flags of the new sales' cohorts within reach of them, by valuesKey, and how many sales share
- * each flagged set of values.
- */
-function judgeOutliers(
-  range: CardRange,
-  sales: CardSales,
-): { outliers: Map<string, Flag>; flaggedSales: Map<string, number> } {
-  const cohortOfCode = sales.gradeKeys.map((key) => cohortKey(key.grader, key.grade));
-  const outliers = new Map<string, Flag>();
-  const flaggedSales = new Map<string, number>();
-  const wanted = cohortOfCode.map((cohort) => range.cohorts.has(cohort));
-  const cohorts = cohortsWithin(sales, wanted, range.from - 2 * WINDOW_MS, range.to + 2 * WINDOW_MS);
-  cohorts.counts.forEach((count, code) => {
-    if (count === 0) return;
-    const start = cohorts.starts[code]!;
-    const cohort = {
-      soldAt: cohorts.soldAt.subarray(start, start + count),
-      priceCents: cohorts.prices.subarray(start, start + count),
-    };
-    const { grader, grade } = sales.gradeKeys[code]!;
-    const found = outlierFlags(cohort, grader, grade, range.from - WINDOW_MS, range.to + WINDOW_MS);
-    for (const [position, flag] of found) {
-      const index = cohorts.columnIndex[start + position]!;
-      const key = valuesKey(sales.soldAt[index]!, sales.prices[index]!, cohortOfCode[code]!);
-      outliers.set(key, flag);
-      flaggedSales.set(key, (flaggedSales.get(key) ?? 0) + 1);
-    }
-  });
-  return { outliers, flaggedSales };
-}
-
-/**
- * Each card's outlier check, a card at a time with a turn of the event loop between cards, so replies to
- * the statements under way are taken in and the next ones sent while the judging runs.
- */
-async function judgeCards(
-  ranges: readonly CardRange[],
-  columns: readonly CardSalesAt[],
-): Promise<JudgedCard[]> {
-  const judged: JudgedCard[] = [];
-  for (const [at, range] of ranges.entries()) {
-    await setImmediate();
-    const { sales } = columns[at]!;
-    judged.push({ range, sales, ...judgeOutliers(range, sales) });
-  }
-  return judged;
-}
-
 /** A card of the transaction, its columns, and what the outlier check finds among them now. */
-interface JudgedCard extends ReturnType<typeof judgeOutliers> {
-  range: CardRange;
-  sales: CardSales;
-}
+type JudgedCard = CardFindings & { range: CardRange; sales: CardSales };
 
 /** A sale's values as valuesKey has them, from a row of the database. */
 function keyOf(sale: {
