@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
+import type { CopyMemory } from './sales-copy.repository.ts';
 import {
   inIndexOrder,
   type SaleRecord,
@@ -65,13 +66,18 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
       database.dialect === 'sqlite' ? await setAsideOnSqlite(trx) : await setAsideOnPostgres(trx);
     const createdAt = new Date().toISOString();
     const flagging = new NewSalesFlagging(database, true);
+    const memory: CopyMemory = { metStoredRows: false };
     let loaded = 0;
     return {
       async write(records) {
         const stored: StoredSales = { sales: [] };
         // In index order, as every writer stores: a card's sales then lie together in the table too, and
         // reading a card whole reads a few pages of it instead of one page a sale.
-        const inserted = await writeRecords(database, trx, inIndexOrder(records), createdAt, stored, true);
+        const inserted = await writeRecords(database, trx, inIndexOrder(records), createdAt, {
+          stored,
+          unlogged: true,
+          memory,
+        });
         flagging.note(stored);
         loaded += inserted;
         return { inserted, duplicates: records.length - inserted };

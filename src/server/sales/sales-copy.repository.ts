@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
+import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -76,37 +77,111 @@ export interface CopiedSales {
   lastLogSeq: number | undefined;
 }
 
+/** A batch of rows to COPY: their ids and source references, and their COPY text, made anew on each call. */
+export interface CopyBatch {
+  ids: readonly string[];
+  sourceRefs: readonly string[];
+  text: () => Iterable<Buffer>;
+}
+
 /**
- * Stores rows given as COPY's text (copyText) into `sales` on PostgreSQL, on the caller's transaction: COPY
- * fills a temporary table of the transaction, and one INSERT … SELECT moves the rows whose source_ref is
- * neither stored nor in the archive of deleted sales into `sales` (COPY itself cannot skip a conflicting
- * row). Parsing COPY's text costs the server far less than binding 17 parameters a row, and the INSERT is
- * one statement a batch, so whatever the database does per statement on `sales` (the change log) is done
- * once. Returns the ids of the rows that were new, and the entry of the change log its trigger wrote last.
+ * What a writer has learnt from its earlier batches. Once a batch met a stored source_ref, the writer is
+ * likely storing rows it stored before (an import run again, a feed's overlapping pages), so its later
+ * batches go through the temporary table at once.
+ */
+export interface CopyMemory {
+  metStoredRows: boolean;
+}
+
+/** SQLSTATE of a unique violation: a row's source_ref is stored already. */
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Stores a batch (copyText) into `sales` on PostgreSQL, on the caller's transaction, skipping rows whose
+ * source_ref is stored or in the archive of deleted sales. Returns the ids of the rows that were new, and
+ * the entry of the change log its trigger wrote last. Parsing COPY's text costs the server far less than
+ * binding 17 parameters a row, and each batch is one statement on `sales`, so whatever the database does
+ * per statement on `sales` (the change log) is done once.
  *
- * The trigger numbers the new rows' entries under the change log's advisory lock (migration 012), which
- * every writer of sales takes before its first row and keeps until it commits: no other transaction can
- * number an entry meanwhile, so the statement's entries are the ones running up to the sequence's value in
- * this session (currval). The flags of the new sales then need not read them back (flag-new-sales.ts).
- * `unlogged` while a bulk load has the triggers off: the rows then have no entries to count.
+ * COPY cannot skip a conflicting row, so a batch is first copied straight into `sales` behind a savepoint:
+ * most batches of an import are new sales, and this costs the server about a fifth less than the way
+ * round. If a row's source_ref is stored already, the COPY fails, the savepoint is rolled back, and the
+ * batch takes the way round: COPY into a temporary table of the transaction, then one INSERT … SELECT of
+ * the rows that are neither stored nor archived. A batch with an archived source_ref takes the way round
+ * at once; so does every batch of a writer after one met a stored row (CopyMemory).
+ *
+ * The change log's advisory lock (migration 012), which every writer of sales takes before its first row
+ * and keeps until it commits, is taken before the archive is read, so no sale is archived meanwhile. The
+ * trigger numbers the new rows' entries under that lock, so the statement's entries are the ones running up
+ * to the sequence's value in this session (currval), and the flags of the new sales need not read them
+ * back (flag-new-sales.ts). `unlogged` while a bulk load has the triggers off: the rows then have no
+ * entries to count.
  */
 export async function copySales(
   database: DatabaseHandle,
   executor: Kysely<Database>,
   columns: readonly string[],
-  text: Iterable<Buffer>,
-  unlogged: boolean,
+  batch: CopyBatch,
+  options: { unlogged: boolean; memory: CopyMemory },
 ): Promise<CopiedSales> {
   if (!database.postgresClients) throw new Error('COPY needs a PostgreSQL database');
+  const client = await database.postgresClients.connectionOf(executor);
+  const names = columns.map((column) => `"${column}"`).join(', ');
+  let ids: string[] | undefined;
+  if (!options.memory.metStoredRows && !(await anyArchived(executor, batch.sourceRefs))) {
+    await sql`savepoint copy_straight_in`.execute(executor);
+    try {
+      await pipeline(Readable.from(batch.text()), client.query(copyFrom(`copy sales (${names}) from stdin`)));
+      await sql`release savepoint copy_straight_in`.execute(executor);
+      ids = [...batch.ids];
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+      await sql`rollback to savepoint copy_straight_in`.execute(executor);
+      options.memory.metStoredRows = true;
+    }
+  }
+  ids ??= await copyRoundAbout(executor, client, columns, names, batch);
+  if (ids.length === 0 || options.unlogged) return { ids, lastLogSeq: undefined };
+  const last = await sql<{ seq: string }>`
+    select currval(pg_get_serial_sequence('sales_changes', 'seq')) as seq
+  `.execute(executor);
+  return { ids, lastLogSeq: Number(last.rows[0]!.seq) };
+}
+
+/** Whether any of the source references is archived, read under the change log's lock (see copySales). */
+async function anyArchived(executor: Kysely<Database>, sourceRefs: readonly string[]): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.sales_changes'))`.execute(executor);
+  const archive = await sql<{ any: boolean }>`select exists (select 1 from deleted_sales) as any`.execute(
+    executor,
+  );
+  if (!archive.rows[0]!.any) return false;
+  const found = await sql<{ any: boolean }>`
+    select exists (select 1 from deleted_sales where source_ref = any(${sourceRefs}::text[])) as any
+  `.execute(executor);
+  return found.rows[0]!.any;
+}
+
+/**
+ * The way round for a batch that may hold stored or archived source references: COPY into a temporary
+ * table of the transaction, then one INSERT … SELECT of the rows that are neither. Returns the new rows' ids.
+ */
+async function copyRoundAbout(
+  executor: Kysely<Database>,
+  client: PoolClient,
+  columns: readonly string[],
+  names: string,
+  batch: CopyBatch,
+): Promise<string[]> {
   const columnList = sql.join(columns.map((column) => sql.id(column)));
   const incoming = columns.map((column) => sql.ref(`incoming.${column}`));
   // `including defaults`: columns the rows do not bring (excluded) must not arrive as null.
   await sql`create temporary table if not exists sales_incoming (like sales including defaults) on commit drop`.execute(
     executor,
   );
-  const client = await database.postgresClients.connectionOf(executor);
-  const names = columns.map((column) => `"${column}"`).join(', ');
-  await pipeline(Readable.from(text), client.query(copyFrom(`copy sales_incoming (${names}) from stdin`)));
+  await pipeline(
+    Readable.from(batch.text()),
+    client.query(copyFrom(`copy sales_incoming (${names}) from stdin`)),
+  );
   const result = await sql<{ id: string }>`
     insert into sales (${columnList})
     select ${sql.join(incoming)} from sales_incoming as incoming
@@ -115,10 +190,5 @@ export async function copySales(
     returning id
   `.execute(executor);
   await sql`truncate sales_incoming`.execute(executor);
-  const ids = result.rows.map((row) => row.id);
-  if (ids.length === 0 || unlogged) return { ids, lastLogSeq: undefined };
-  const last = await sql<{ seq: string }>`
-    select currval(pg_get_serial_sequence('sales_changes', 'seq')) as seq
-  `.execute(executor);
-  return { ids, lastLogSeq: Number(last.rows[0]!.seq) };
+  return result.rows.map((row) => row.id);
 }

@@ -83,6 +83,42 @@ describe('storing sales', () => {
     expect((await stored()).map((row) => row.source_ref)).toEqual(['kept', 'new']);
   });
 
+  it('stores the new rows of a batch among rows stored before, and those of every later batch', async () => {
+    await insertSales(database.handle, [record({ source_ref: 'a' }), record({ source_ref: 'gone' })]);
+    await database.handle.db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .selectFrom('sales')
+        .selectAll()
+        .where('source_ref', '=', 'gone')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('deleted_sales')
+        .values({ ...gone, deleted_at: new Date().toISOString(), deleted_by: 'admin' })
+        .execute();
+      await trx.deleteFrom('sales').where('source_ref', '=', 'gone').execute();
+    });
+    const writer = new SalesWriter(database.handle);
+    // New rows only, with an archive that holds none of them; then rows among a stored one; then new rows again.
+    const results = [
+      await writer.write([record({ source_ref: 'b' }), record({ source_ref: 'c' })]),
+      await writer.write([
+        record({ source_ref: 'a' }),
+        record({ source_ref: 'd' }),
+        record({ source_ref: 'e' }),
+      ]),
+      await writer.write([record({ source_ref: 'f' })]),
+      await writer.write([record({ source_ref: 'b' }), record({ source_ref: 'gone' })]),
+    ];
+    await writer.close();
+    expect(results).toEqual([
+      { inserted: 2, duplicates: 0 },
+      { inserted: 2, duplicates: 1 },
+      { inserted: 1, duplicates: 0 },
+      { inserted: 0, duplicates: 2 },
+    ]);
+    expect((await stored()).map((row) => row.source_ref)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
   it('stores each source reference once when two writers store overlapping batches at the same time', async () => {
     const first = new SalesWriter(database.handle);
     const second = new SalesWriter(database.handle);

@@ -7,7 +7,7 @@ import type { Database, NewSale } from '../db/schema.ts';
 import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
 import { NewSalesFlagging } from './flags/flag-new-sales.ts';
 import { type Flag, ownFlagsOf } from './flags/flag-rules.ts';
-import { copySales, copyText } from './sales-copy.repository.ts';
+import { type CopyMemory, copySales, copyText } from './sales-copy.repository.ts';
 
 /**
  * A sale ready to store: every column except the ones the writer fills in (id, created_at), and the flags of
@@ -238,13 +238,20 @@ async function copyRecords(
   records: readonly SaleRecord[],
   ids: readonly string[],
   createdAt: string,
-  stored: StoredSales | undefined,
-  unlogged: boolean,
+  { stored, unlogged = false, memory = { metStoredRows: false } }: WriteOptions,
 ): Promise<number> {
-  const text = copyText(records.length, COLUMNS.length, (row, index) => {
-    putRow(row, 0, ids[index]!, records[index]!, createdAt);
-  });
-  const copied = await copySales(database, executor, COLUMNS, text, unlogged);
+  const text = () =>
+    copyText(records.length, COLUMNS.length, (row, index) => {
+      putRow(row, 0, ids[index]!, records[index]!, createdAt);
+    });
+  const sourceRefs = records.map((record) => record.source_ref);
+  const copied = await copySales(
+    database,
+    executor,
+    COLUMNS,
+    { ids, sourceRefs, text },
+    { unlogged, memory },
+  );
   if (stored && copied.ids.length > 0) {
     const byId = new Set(copied.ids);
     records.forEach((record, index) => {
@@ -258,11 +265,20 @@ async function copyRecords(
   return copied.ids.length;
 }
 
+export interface WriteOptions {
+  /** Receives the rows stored, and their entries in the change log when known. */
+  stored?: StoredSales;
+  /**
+   * The change log's triggers are off (a bulk load, which logs one entry for every card instead), so the
+   * rows get no entries of their own.
+   */
+  unlogged?: boolean;
+  /** On PostgreSQL, what the writer learnt from its earlier batches (CopyMemory); each call's own by default. */
+  memory?: CopyMemory;
+}
+
 /**
  * Stores the records on the caller's transaction; a row whose source_ref is stored or archived adds nothing.
- * The rows stored, and their entries in the change log when known, go into `stored` when given.
- * `unlogged`: the change log's triggers are off (a bulk load, which logs one entry for every card
- * instead), so the rows get no entries of their own.
  * The batch's alert work goes into the outbox on the same transaction (docs/product.md §10).
  */
 export async function writeRecords(
@@ -270,14 +286,13 @@ export async function writeRecords(
   executor: Kysely<Database>,
   records: readonly SaleRecord[],
   createdAt: string,
-  stored?: StoredSales,
-  unlogged = false,
+  options: WriteOptions = {},
 ): Promise<number> {
   if (records.length === 0) return 0;
   const ids = newSaleIds(records.length);
   const inserted = database.sqlite
-    ? insertRowByRow(database, database.sqlite, records, ids, createdAt, stored)
-    : await copyRecords(database, executor, records, ids, createdAt, stored, unlogged);
+    ? insertRowByRow(database, database.sqlite, records, ids, createdAt, options.stored)
+    : await copyRecords(database, executor, records, ids, createdAt, options);
   // Whatever else stores sales must do the same in its transaction, or watchers miss those sales.
   if (inserted > 0) await enqueueSaleAlerts(executor, ids[0]!, ids[ids.length - 1]!);
   return inserted;
@@ -327,7 +342,7 @@ export async function insertSales(
   const flagging = new NewSalesFlagging(database);
   const inserted = await database.db.transaction().execute(async (trx) => {
     const stored: StoredSales = { sales: [] };
-    const count = await writeRecords(database, trx, ordered, createdAt, stored);
+    const count = await writeRecords(database, trx, ordered, createdAt, { stored });
     flagging.note(stored);
     await flagging.apply(trx);
     return count;

@@ -2,6 +2,7 @@ import type { ControlledTransaction, Kysely } from 'kysely';
 import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { NewSalesFlagging } from '../../sales/flags/flag-new-sales.ts';
+import type { CopyMemory } from '../../sales/sales-copy.repository.ts';
 import {
   inIndexOrder,
   ROWS_PER_STATEMENT,
@@ -31,6 +32,7 @@ export class SalesWriter {
   private ended = false;
   private readonly createdAt = new Date().toISOString();
   private readonly flagging: NewSalesFlagging;
+  private readonly copyMemory: CopyMemory = { metStoredRows: false };
 
   constructor(private readonly database: DatabaseHandle) {
     this.flagging = new NewSalesFlagging(database, false, lendIdleReader);
@@ -46,7 +48,10 @@ export class SalesWriter {
       this.transaction ??= await this.database.db.startTransaction().execute();
       const part = ordered.slice(start, start + ROWS_PER_TRANSACTION - this.rowsInTransaction);
       const stored: StoredSales = { sales: [] };
-      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt, stored);
+      inserted += await writeRecords(this.database, this.transaction, part, this.createdAt, {
+        stored,
+        memory: this.copyMemory,
+      });
       this.flagging.note(stored);
       this.rowsInTransaction += part.length;
       start += part.length;
