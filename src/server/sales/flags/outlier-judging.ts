@@ -16,6 +16,13 @@ const HELPER_MIN_SALES = 20_000;
 /** Sales a helper is handed at a time: enough to keep it busy, few enough that both threads end together. */
 const HELPER_CHUNK_SALES = 40_000;
 
+/**
+ * Chunks a helper holds at once. This thread takes in an answer and hands over the next chunk only
+ * between its own cards (and not while it finds the same-day duplicate groups), so with one chunk at a
+ * time the helper waited for most of its turn.
+ */
+const HELPER_CHUNKS_AHEAD = 2;
+
 /** A cohort of a chunk: where its sales lie in the chunk's columns, and what outlierFlags is asked. */
 export interface ChunkCohort {
   start: number;
@@ -187,7 +194,8 @@ export async function judgeCards(
       ),
     );
   };
-  if (lent) handOver();
+  // Two chunks at a time, so the helper has the next one at hand while this thread takes in its answer.
+  if (lent) for (let chunk = 0; chunk < HELPER_CHUNKS_AHEAD; chunk++) handOver();
   try {
     while (front < back) {
       await setImmediate();
