@@ -27,6 +27,21 @@ describe('storing sales', () => {
       .orderBy('source_ref')
       .execute();
 
+  /** Deletes a stored sale as an admin does: into the archive of deleted sales, out of `sales`. */
+  const archive = (sourceRef: string) =>
+    database.handle.db.transaction().execute(async (trx) => {
+      const sale = await trx
+        .selectFrom('sales')
+        .selectAll()
+        .where('source_ref', '=', sourceRef)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('deleted_sales')
+        .values({ ...sale, deleted_at: new Date().toISOString(), deleted_by: 'admin' })
+        .execute();
+      await trx.deleteFrom('sales').where('source_ref', '=', sourceRef).execute();
+    });
+
   it('keeps text with backslashes, tabs and line breaks, missing values and the defaults exactly', async () => {
     const result = await insertSales(database.handle, [
       record({ source_ref: 'a', seller: 'back\\slash\ttab\nline\r\\N', seller_rating: 98.5, grade: 9.5 }),
@@ -59,18 +74,7 @@ describe('storing sales', () => {
 
   it('skips stored, archived and repeated source references', async () => {
     await insertSales(database.handle, [record({ source_ref: 'kept' }), record({ source_ref: 'gone' })]);
-    const gone = await database.handle.db
-      .selectFrom('sales')
-      .selectAll()
-      .where('source_ref', '=', 'gone')
-      .executeTakeFirstOrThrow();
-    await database.handle.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('deleted_sales')
-        .values({ ...gone, deleted_at: new Date().toISOString(), deleted_by: 'admin' })
-        .execute();
-      await trx.deleteFrom('sales').where('source_ref', '=', 'gone').execute();
-    });
+    await archive('gone');
     const writer = new SalesWriter(database.handle);
     const result = await writer.write([
       record({ source_ref: 'kept' }),
@@ -85,18 +89,7 @@ describe('storing sales', () => {
 
   it('stores the new rows of a batch among rows stored before, and those of every later batch', async () => {
     await insertSales(database.handle, [record({ source_ref: 'a' }), record({ source_ref: 'gone' })]);
-    await database.handle.db.transaction().execute(async (trx) => {
-      const gone = await trx
-        .selectFrom('sales')
-        .selectAll()
-        .where('source_ref', '=', 'gone')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('deleted_sales')
-        .values({ ...gone, deleted_at: new Date().toISOString(), deleted_by: 'admin' })
-        .execute();
-      await trx.deleteFrom('sales').where('source_ref', '=', 'gone').execute();
-    });
+    await archive('gone');
     const writer = new SalesWriter(database.handle);
     // New rows only, with an archive that holds none of them; then rows among a stored one; then new rows again.
     const results = [
