@@ -8,12 +8,16 @@ import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.t
 import type { StoredSales } from '../sales-write.repository.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
 import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
-import { OUTLIER_WINDOW_DAYS, ownFlagsOf } from './flag-rules.ts';
-import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';
-import { type CardFindings, judgeCards, type OutlierHelper, valuesKey } from './outlier-judging.ts';
+import { ownFlagsOf } from './flag-rules.ts';
+import { type CardRange, cohortKey, iso } from './new-sales-range.ts';
+import {
+  type CardFindings,
+  judgeCards,
+  type OutlierHelper,
+  valuesKey,
+  WINDOW_MS,
+} from './outlier-judging.ts';
 import * as repo from './sale-flags.repository.ts';
-
-const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
 
 /** The entries of the change log that the writer's new sales got, when it logged each of them itself. */
 interface OwnLog {

@@ -5,7 +5,8 @@ import { cohortsWithin } from './cohorts-within.ts';
 import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS } from './new-sales-range.ts';
 
-const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
+/** How far either side of a sale its cohort's other sales count for the outlier check. */
+export const WINDOW_MS = OUTLIER_WINDOW_DAYS * DAY_MS;
 
 /**
  * Below this many sales within reach of the new ones, a transaction's cards are judged on the writer's
@@ -43,8 +44,19 @@ export interface CohortChunk {
 /** For each cohort of a chunk, the flags outlierFlags finds, by position within the cohort. */
 export type ChunkFlags = [position: number, flag: Flag][][];
 
-/** The outlier check of every cohort of a chunk; runs on whichever thread holds the chunk. */
-export function judgeChunk({ soldAt, prices, cohorts }: CohortChunk): ChunkFlags {
+/**
+ * The outlier check of every cohort of a chunk; runs on whichever thread holds the chunk, and on this one
+ * over views of working space.
+ */
+export function judgeChunk({
+  soldAt,
+  prices,
+  cohorts,
+}: {
+  soldAt: Float64Array;
+  prices: Float64Array;
+  cohorts: readonly ChunkCohort[];
+}): ChunkFlags {
   return cohorts.map(({ start, count, grader, grade, from, to }) => [
     ...outlierFlags(
       { soldAt: soldAt.subarray(start, start + count), priceCents: prices.subarray(start, start + count) },
@@ -109,20 +121,16 @@ class CardJudging implements CardFindings {
     this.flaggedSales.set(key, (this.flaggedSales.get(key) ?? 0) + 1);
   }
 
-  /** The check on this thread, in working space (cohortsWithin). */
+  /** The check on this thread, over views of the working space cohortsWithin fills. */
   judgeHere(): void {
     const cohorts = this.cohorts();
+    const asked: (ChunkCohort & { code: number })[] = [];
     cohorts.counts.forEach((count, code) => {
-      if (count === 0) return;
-      const start = cohorts.starts[code]!;
-      const { grader, grade, from, to } = this.question(code);
-      const cohort = {
-        soldAt: cohorts.soldAt.subarray(start, start + count),
-        priceCents: cohorts.prices.subarray(start, start + count),
-      };
-      for (const [position, flag] of outlierFlags(cohort, grader, grade, from, to)) {
-        this.found(cohorts.columnIndex[start + position]!, code, flag);
-      }
+      if (count > 0) asked.push({ start: cohorts.starts[code]!, count, code, ...this.question(code) });
+    });
+    judgeChunk({ soldAt: cohorts.soldAt, prices: cohorts.prices, cohorts: asked }).forEach((flags, at) => {
+      const { start, code } = asked[at]!;
+      for (const [position, flag] of flags) this.found(cohorts.columnIndex[start + position]!, code, flag);
     });
   }
 }
