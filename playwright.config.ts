@@ -3,6 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,11 +20,11 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2e-'));
 process.env.E2E_PSA_PORT ??= String(await freePort());
+process.env.CHROMIUM_PATH ??= await chromiumPath();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
 const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
 const psaToken = 'e2e-psa-token';
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +38,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: chromium,
+      executablePath: process.env.CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile defaults: Moto G Power screen, slow 4G, 4x CPU slowdown, all
-// simulated) in the system Chromium against the built app started locally with demo data, for the home page
+// simulated) in Chromium (scripts/chromium.mjs) against the built app started locally with demo data, for the home page
 // and an analysis result. Prints performance, accessibility and the main metrics of each run and their median.
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,11 +10,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
+import { chromiumPath } from '../scripts/chromium.mjs';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
-    chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    chromium: { type: 'string' },
     // Lighthouse's mobile preset slows the CPU 4×; a higher factor stands in for a slower machine.
     'cpu-slowdown': { type: 'string', default: '4' },
     page: { type: 'string' },
@@ -117,7 +118,7 @@ async function audit(url: string): Promise<RunnerResult['lhr']> {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-lighthouse-'));
 const app = await startApp(dataDir);
 const chrome = await chromeLauncher.launch({
-  chromePath: values.chromium,
+  chromePath: values.chromium ?? (await chromiumPath()),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
 let belowTarget = false;

@@ -3,8 +3,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumPath } from './chromium.mjs';
 
 const results = 'reports';
+// A report left from an earlier run must not be counted as this run's.
+fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 const node = process.execPath;
 
@@ -35,8 +39,11 @@ const vitestStatus = run('unit and API tests', [
   `--outputFile.json=${results}/vitest.json`,
 ]);
 const buildStatus = run('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const browser = await startableChromium();
 const e2eStatus =
-  buildStatus === 0 ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test']) : 1;
+  buildStatus === 0 && browser.path
+    ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test'])
+    : 1;
 
 const vitest = readJson(`${results}/vitest.json`);
 const e2e = readJson(`${results}/e2e.json`);
@@ -64,7 +71,30 @@ const failures = [
       ),
   ),
   ...browserTests(e2e?.suites ?? [], 'unexpected'),
+  ...(browser.path ? [] : ['browser tests: not run, no Chromium could be started']),
 ];
+
+/**
+ * Finds the Chromium the browser tests will use and starts it once, so that a machine where none can run
+ * gets one line saying what to install instead of every browser test failing on its own.
+ */
+async function startableChromium() {
+  console.info('\n── browser ──');
+  try {
+    const executablePath = await chromiumPath();
+    const started = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+    await started.close();
+    process.env.CHROMIUM_PATH = executablePath;
+    console.info(`Chromium: ${executablePath}`);
+    return { path: executablePath };
+  } catch (error) {
+    const reason = String(error?.message ?? error).split('\n')[0];
+    console.error(
+      `browser tests not run: no Chromium could be started (${reason}). Install one (on Debian: apt-get install chromium) or set CHROMIUM_PATH to a Chromium or Chrome.`,
+    );
+    return { path: undefined };
+  }
+}
 
 function firstLine(messages) {
   return (messages?.[0] ?? '').split('\n')[0].slice(0, 300);
