@@ -166,7 +166,11 @@ export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): Asyn
       yield { ...batch, readerBehind: inbox.length === 0 };
     }
   } finally {
-    worker.off('message', deliver).off('messageerror', onMessageError).off('error', onError).off('exit', onExit);
+    worker
+      .off('message', deliver)
+      .off('messageerror', onMessageError)
+      .off('error', onError)
+      .off('exit', onExit);
     if (finishedFile) keepReader(worker);
     else await worker.terminate();
   }
