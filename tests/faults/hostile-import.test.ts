@@ -32,8 +32,9 @@ function hostileLine(index: number): { text: Buffer; refused: boolean } {
     case 101:
       return { text: Buffer.from(deep(1_000_000, ['[', ']'])), refused: true };
     case 250: {
-      const text = Buffer.from(sale(index, { seller: 'broken\u0001' }));
-      return { text: text.map((byte) => (byte === 1 ? 0xc3 : byte)), refused: true };
+      // A lead byte with nothing after it; JSON.stringify would escape a control character, so it goes in after.
+      const text = Buffer.from(sale(index, { seller: 'broken~' }).replace('broken~', 'broken\u0001'));
+      return { text: Buffer.from(text.map((byte) => (byte === 1 ? 0xc3 : byte))), refused: true };
     }
     case 333:
       return { text: Buffer.from(`{"id": "hostile-${index}", `), refused: true };

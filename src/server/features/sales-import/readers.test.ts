@@ -208,7 +208,7 @@ const probes: fc.Arbitrary<Probe> = fc.oneof(
 function fileOf(lines: readonly Probe[], format: 'jsonl' | 'json'): Buffer {
   const texts = lines.map((probe) => ('blank' in probe ? probe.blank : probe.text));
   const text = format === 'jsonl' ? texts.join('\n') : `[${texts.join(',\n')}]`;
-  return Buffer.from(text).map((byte) => (byte === 1 ? 0xff : byte));
+  return Buffer.from(Buffer.from(text).map((byte) => (byte === 1 ? 0xff : byte)));
 }
 
 async function readBytes(format: ImportFormat, bytes: Buffer, pieceSize: number): Promise<SourceItem[]> {
