@@ -10,7 +10,7 @@ export interface Latency {
   p99: number;
 }
 
-function percentiles(samples: number[]): Latency {
+export function percentiles(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return { p50: at(0.5), p99: at(0.99) };

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/env.ts';
+import { createOrPromoteAdmin } from '#server/features/accounts/bootstrap-admin.ts';
 import { createDemoCollectors } from '#server/features/demo-data/demo-collectors.ts';
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
@@ -20,6 +21,7 @@ import { createBenchWatches } from './bench-watches.ts';
 import { writeFlatSalesFile } from './flat-sales-file.ts';
 import { createGradedCollector } from './graded-collector.ts';
 import { bareServer, formatMs, interleavedLatency, sequentialLatency, throughput } from './measure.ts';
+import { adminCookie, readsDuringUpload } from './reads-during-upload.ts';
 import { startServerProcess } from './server-process.ts';
 
 const { values } = parseArgs({
@@ -49,6 +51,7 @@ const collectors = Number(values.collectors);
 const collectionItems = Number(values['collection-items']);
 const watchCount = Number(values.watches);
 const today = new Date().toISOString().slice(0, 10);
+const BENCH_ADMIN = { email: 'bench.admin@holoscope.invalid', password: 'bench-admin-password-1' };
 
 const rows: [string, string, string][] = [];
 
@@ -365,6 +368,38 @@ try {
   );
 
   await app.close();
+
+  // An admin uploads 100,000 rows through the API while others read: the server in a process of its own, as
+  // production runs it, and the reads from this one (docs/product.md §11: an import never freezes the server).
+  const uploadFile = path.join(database.dataDir, 'bench-upload.jsonl');
+  await writeFlatSalesFile(uploadFile, importRows, 101, today);
+  await createOrPromoteAdmin(database.handle.db, BENCH_ADMIN.email, BENCH_ADMIN.password);
+  const uploadServer = await startServerProcess({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DEMO_DATA: 'off',
+    DATA_DIR: database.dataDir,
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    ...(database.schema ? { LOADTEST_SCHEMA: database.schema } : {}),
+  });
+  try {
+    const cookie = await adminCookie(uploadServer.base, BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const health = `${uploadServer.base}/healthz`;
+    const cachedAnalysis = analysisUrl.replace(base, uploadServer.base);
+    const during = await readsDuringUpload(uploadServer.base, uploadFile, cookie, [health, cachedAnalysis]);
+    record(
+      'admin upload with reads alongside',
+      `${Math.round(during.rowsPerSecond).toLocaleString('en-US')} rows/s (${during.imported.toLocaleString('en-US')} rows)`,
+    );
+    for (const { url, latency, count } of during.reads) {
+      const what = url === health ? '/healthz' : 'analysis, cached';
+      record(`${what} during the upload, p50`, `${formatMs(latency.p50)} (${count} reads)`);
+      record(`${what} during the upload, p99`, formatMs(latency.p99), '< 200 ms');
+    }
+  } finally {
+    await uploadServer.stop();
+  }
 
   console.info('');
   console.info(`| ${database.label}: ${salesCount.toLocaleString('en-US')} sales | measured | target |`);

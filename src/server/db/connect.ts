@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { TurnAfterStatements } from '../event-loop-turns.ts';
 import pg from 'pg';
 import { PostgresClients } from './postgres-clients.ts';
 import { ReadRouting } from './read-routing.ts';
@@ -88,7 +89,10 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new TurnAfterStatements()],
+  });
   const checkpoints = new SqliteCheckpoints(sqlite, file);
   return {
     db,

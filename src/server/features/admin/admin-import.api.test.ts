@@ -28,7 +28,7 @@ describe('admin import', () => {
   });
 
   const upload = async (
-    content: string,
+    content: string | Buffer,
     options: { filename?: string; field?: string; query?: string } = {},
   ) => {
     const { payload, headers } = await multipartBody(content, {
@@ -115,6 +115,89 @@ describe('admin import', () => {
     const tmp = path.join(t.config.dataDir, 'tmp');
     const left = fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
     expect(left).toEqual([]);
+  });
+
+  /** A record whose `notes` hold `depth` levels of objects, or of arrays. */
+  const nested = (id: string, depth: number, kind: 'objects' | 'arrays' = 'objects') => {
+    const [open, close] = kind === 'objects' ? ['{"n":', '}'] : ['[', ']'];
+    return record({ id, notes: '@' }).replace('"@"', `${open.repeat(depth - 1)}1${close.repeat(depth - 1)}`);
+  };
+  const storedWithPrefix = async (prefix: string) => {
+    const row = await t.app.context.database.db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('source_ref', 'like', `${prefix}%`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+
+  it('accounts for every line of a file with records nested thousands of levels deep', async () => {
+    const deep = new Map([
+      [100, nested('deep-100', 2_000)],
+      [2_500, nested('deep-2500', 50_000, 'arrays')],
+      [4_000, nested('deep-4000', 65)],
+    ]);
+    const lines = Array.from(
+      { length: 5_001 },
+      (_, index) => deep.get(index + 1) ?? record({ id: `deep-${index + 1}`, price: 100 + (index % 50) }),
+    );
+    // Nested as deep as a record may be: stored like any other.
+    lines[4_500] = nested('deep-4501', 64);
+    const response = await upload(`${lines.join('\n')}\n`);
+    expect(response.statusCode, response.body).toBe(200);
+    const summary = response.json();
+    expect(summary).toMatchObject({ read: 5_001, imported: 4_998, duplicates: 0, rejected: 3 });
+    expect(summary.rejects).toEqual(
+      [100, 2_500, 4_000].map((line) => ({ line, reason: 'the record is nested more than 64 levels deep' })),
+    );
+    expect(await storedWithPrefix('deep-')).toBe(4_998);
+  });
+
+  it('refuses an element of a JSON array nested too deep and reads on after it', async () => {
+    const text = `[${record({ id: 'deep-json-1' })},${nested('deep-json-2', 100_000, 'arrays')},${record({ id: 'deep-json-3' })}]`;
+    const response = await upload(text, { filename: 'sales.json' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      read: 3,
+      imported: 2,
+      rejected: 1,
+      rejects: [{ line: 2, reason: 'record 2: the record is nested more than 64 levels deep' }],
+    });
+  });
+
+  it('rejects a row whose text is not valid UTF-8, in every format, and stores the rest as they are', async () => {
+    const broken = (text: string) =>
+      Buffer.from(text.replace('BROKEN', '\u0000')).map((byte) => (byte === 0 ? 0xff : byte));
+    const jsonl = broken(
+      [record({ id: 'utf8-1', seller: 'Pokémon_Ünited' }), record({ id: 'utf8-2', seller: 'BROKEN' })].join(
+        '\n',
+      ),
+    );
+    const csv = broken(
+      `id,set_id,card_name,price,sale_date,seller\nutf8-3,base_set,Charizard,10,${yesterday},kanto\nutf8-4,base_set,Charizard,10,${yesterday},xBROKENx\n`,
+    );
+    const json = broken(`[${record({ id: 'utf8-5', card_name: 'BROKEN' })},${record({ id: 'utf8-6' })}]`);
+    const answers = await Promise.all([
+      upload(Buffer.from(jsonl), { filename: 'sales.jsonl' }),
+      upload(Buffer.from(csv), { filename: 'sales.csv' }),
+      upload(Buffer.from(json), { filename: 'sales.json' }),
+    ]);
+    expect(answers.map((answer) => answer.json())).toMatchObject([
+      { imported: 1, rejected: 1, rejects: [{ line: 2, reason: 'seller is not valid UTF-8 text' }] },
+      { imported: 1, rejected: 1, rejects: [{ line: 3, reason: 'seller is not valid UTF-8 text' }] },
+      {
+        imported: 1,
+        rejected: 1,
+        rejects: [{ line: 1, reason: 'record 1: card_name is not valid UTF-8 text' }],
+      },
+    ]);
+    expect(await storedWithPrefix('utf8-')).toBe(3);
+    const seller = await t.app.context.database.db
+      .selectFrom('sales')
+      .select('seller')
+      .where('source_ref', '=', 'utf8-1')
+      .executeTakeFirstOrThrow();
+    expect(seller.seller).toBe('Pokémon_Ünited');
   });
 
   it('asks for multipart with the file in the field "file"', async () => {

@@ -52,6 +52,7 @@ async function parseFile(job: ParseJob): Promise<void> {
   input.on('error', (error) => counted.destroy(error));
   let rows: ParsedRow[] = [];
   let imageChars = 0;
+  let sent = 0;
   try {
     for await (const item of readRecords(job.format, counted)) {
       if (item.error !== undefined || item.record === undefined) {
@@ -69,12 +70,13 @@ async function parseFile(job: ParseJob): Promise<void> {
       }
       if (rows.length >= ROWS_PER_BATCH || imageChars >= IMAGE_CHARS_PER_BATCH) {
         await send({ batch: encodeBatch(rows, bytesRead) });
+        sent += rows.length;
         rows = [];
         imageChars = 0;
       }
     }
     if (rows.length > 0) await send({ batch: encodeBatch(rows, bytesRead) });
-    await send({ done: true });
+    await send({ done: { rows: sent + rows.length } });
   } finally {
     input.destroy();
   }

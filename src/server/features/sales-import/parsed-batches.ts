@@ -138,25 +138,39 @@ export async function* parsedBatches(file: Omit<ParseJob, 'batchesAhead'>): Asyn
   };
   const onError = (error: Error) => deliver({ failure: error.message });
   const onExit = (code: number) => deliver({ failure: `the file reader stopped (exit code ${code})` });
-  worker.on('message', deliver).on('error', onError).on('exit', onExit);
+  // A message this thread cannot take in would otherwise be dropped without a word, and its rows with it.
+  const onMessageError = (error: Error) =>
+    deliver({ failure: `a batch of rows could not be passed from the file reader (${error.message})` });
+  worker.on('message', deliver).on('messageerror', onMessageError).on('error', onError).on('exit', onExit);
   const job: ParseJob = { ...file, batchesAhead: Math.ceil(ROWS_PER_TRANSACTION / ROWS_PER_BATCH) };
   worker.postMessage({ job });
+  let received = 0;
   try {
     while (true) {
       if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       const message = inbox.shift();
       if (message === undefined) continue;
       if ('done' in message) {
+        // Every row the reader sent must have arrived: an import never loses rows without saying so.
+        if (message.done.rows !== received) {
+          throw new Error(`the file reader sent ${message.done.rows} rows but ${received} arrived`);
+        }
         finishedFile = true;
         return;
       }
       if ('failure' in message) throw new Error(message.failure);
       if (!('batch' in message)) continue;
       worker.postMessage('next');
-      yield { ...decodeBatch(message.batch), readerBehind: inbox.length === 0 };
+      const batch = decodeBatch(message.batch);
+      received += batch.rows.length;
+      yield { ...batch, readerBehind: inbox.length === 0 };
     }
   } finally {
-    worker.off('message', deliver).off('error', onError).off('exit', onExit);
+    worker
+      .off('message', deliver)
+      .off('messageerror', onMessageError)
+      .off('error', onError)
+      .off('exit', onExit);
     if (finishedFile) keepReader(worker);
     else await worker.terminate();
   }

@@ -31,10 +31,13 @@ export interface JudgeRequest {
   judge: { id: number; chunk: CohortChunk };
 }
 
-/** What the parsing worker posts: a batch, the end of the file, why reading stopped, or a judged chunk. */
+/**
+ * What the parsing worker posts: a batch, the end of the file with how many rows it sent, why reading
+ * stopped, or a judged chunk.
+ */
 export type WorkerMessage =
   | { batch: EncodedBatch }
-  | { done: true }
+  | { done: { rows: number } }
   | { failure: string }
   | { judged: { id: number; flags: ChunkFlags } };
 

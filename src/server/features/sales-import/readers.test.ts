@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   detectFormat,
   type ImportFormat,
   MAX_RECORD_CHARS,
+  MAX_RECORD_DEPTH,
   readRecords,
   type SourceItem,
 } from './readers.ts';
@@ -164,4 +166,104 @@ describe('JSON array that breaks part-way', () => {
       { line: 1, error: expect.stringMatching(/does not start with \[/) },
     ]);
   });
+});
+
+/**
+ * The hostile lines an import meets, each with what the reader must make of it: its record, or why it is
+ * refused. Broken UTF-8 is a 0xFF byte in place of the marker character in the line's text.
+ */
+type Probe = { text: string; record?: Record<string, unknown>; error?: string | RegExp } | { blank: string };
+const BROKEN_BYTE = '\u0001';
+
+const probes: fc.Arbitrary<Probe> = fc.oneof(
+  fc.record({ id: fc.string(), price: fc.integer(), note: fc.string() }).map((record) => ({
+    text: JSON.stringify(record),
+    record,
+  })),
+  fc.constantFrom('', '  ', '\r', ' \t\r').map((blank) => ({ blank })),
+  fc.string().map((seller) => ({ text: `{"seller": ${JSON.stringify(seller)}`, error: /^not valid JSON/ })),
+  fc
+    .record({ depth: fc.integer({ min: MAX_RECORD_DEPTH + 1, max: 3_000 }), arrays: fc.boolean() })
+    .map(({ depth, arrays }) => {
+      const [open, close] = arrays ? ['[', ']'] : ['{"n":', '}'];
+      return {
+        text: `{"id":"deep","notes":${open.repeat(depth - 1)}0${close.repeat(depth - 1)}}`,
+        error: `the record is nested more than ${MAX_RECORD_DEPTH} levels deep`,
+      };
+    }),
+  fc.integer({ min: 1, max: MAX_RECORD_DEPTH - 1 }).map((depth) => {
+    let notes: unknown = 0;
+    for (let level = 1; level < depth; level++) notes = [notes];
+    const record = { id: 'nested', notes };
+    return { text: JSON.stringify(record), record };
+  }),
+  fc.string({ unit: fc.constantFrom('a', 'é', ' ', '{', '"') }).map((seller) => ({
+    // JSON.stringify would escape the marker, so it goes in after.
+    text: JSON.stringify({ id: 'bad-bytes', seller }).replace(/"}$/, `${BROKEN_BYTE}"}`),
+    error: 'seller is not valid UTF-8 text',
+  })),
+);
+
+/** The probes' lines as the bytes of a file: JSON Lines, or the elements of a JSON array. */
+function fileOf(lines: readonly Probe[], format: 'jsonl' | 'json'): Buffer {
+  const texts = lines.map((probe) => ('blank' in probe ? probe.blank : probe.text));
+  const text = format === 'jsonl' ? texts.join('\n') : `[${texts.join(',\n')}]`;
+  return Buffer.from(Buffer.from(text).map((byte) => (byte === 1 ? 0xff : byte)));
+}
+
+async function readBytes(format: ImportFormat, bytes: Buffer, pieceSize: number): Promise<SourceItem[]> {
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += pieceSize) pieces.push(bytes.subarray(at, at + pieceSize));
+  const items: SourceItem[] = [];
+  for await (const item of readRecords(format, Readable.from(pieces))) items.push(item);
+  return items;
+}
+
+describe('hostile lines', () => {
+  it('accounts for every line of JSON Lines, however the file is cut: its record, or why it is refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(probes, { maxLength: 12 }),
+        fc.integer({ min: 16, max: 4096 }),
+        async (lines, pieceSize) => {
+          const items = await readBytes('jsonl', fileOf(lines, 'jsonl'), pieceSize);
+          const expected = lines.flatMap((probe, index) =>
+            'blank' in probe ? [] : [{ probe, line: index + 1 }],
+          );
+          expect(items.map((item) => item.line)).toEqual(expected.map(({ line }) => line));
+          expected.forEach(({ probe }, at) => {
+            if ('blank' in probe) return;
+            if (probe.record) expect(items[at]).toEqual({ line: expected[at]!.line, record: probe.record });
+            else expect(items[at]!.error).toMatch(probe.error!);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+
+  it('accounts for every element of a JSON array that holds no syntax error', async () => {
+    const readable = probes.filter(
+      (probe) => 'blank' in probe || !String(probe.error).startsWith('/^not valid JSON'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          readable.filter((probe) => !('blank' in probe)),
+          { minLength: 1, maxLength: 12 },
+        ),
+        fc.integer({ min: 16, max: 4096 }),
+        async (elements, pieceSize) => {
+          const items = await readBytes('json', fileOf(elements, 'json'), pieceSize);
+          expect(items.map((item) => item.line)).toEqual(elements.map((_, index) => index + 1));
+          elements.forEach((probe, at) => {
+            if ('blank' in probe) return;
+            if (probe.record) expect(items[at]).toEqual({ line: at + 1, record: probe.record });
+            else expect(items[at]!.error).toMatch(probe.error!);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 60_000);
 });

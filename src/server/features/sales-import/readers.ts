@@ -1,6 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { type CsvError, type Options as CsvOptions, parse as parseCsv } from 'csv-parse';
 import type { IMPORT_FORMATS } from '#shared/schemas/admin.ts';
 
@@ -17,8 +17,8 @@ export interface SourceItem {
 }
 
 /**
- * Room for one record with a 10 MB image in base64 (characters; bytes for JSON Lines); longer lines are
- * refused without being held in memory.
+ * Room for one record with a 10 MB image in base64 (bytes; characters for CSV); longer records are refused
+ * without being held in memory.
  */
 export const MAX_RECORD_CHARS = 16 * 1024 * 1024;
 
@@ -71,49 +71,118 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+/** JSON's whitespace, and the bytes of the byte order mark a file may start with. */
+const BLANK_BYTES = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const BOM_BYTES = new Set([0xef, 0xbb, 0xbf]);
+
+/**
+ * How deep a record's values may nest. A sale's fields are flat; a record nested thousands of levels deep
+ * cannot be handed between threads (structured clone recurses), and one nested millions deep takes a
+ * minute to parse, so it is refused before it is parsed.
+ */
+export const MAX_RECORD_DEPTH = 64;
+const TOO_DEEP = `the record is nested more than ${MAX_RECORD_DEPTH} levels deep`;
 
 function notValidFromHere(detail: string): string {
   return `the file is not valid JSON from here on (${detail}); the rest of the file was not read`;
 }
 
+function isBlank(bytes: Buffer): boolean {
+  for (const byte of bytes) if (!BLANK_BYTES.has(byte)) return false;
+  return true;
+}
+
 /**
- * A JSON array, one element at a time: the text is cut at the commas between top-level elements (outside
+ * Whether JSON text nests deeper than MAX_RECORD_DEPTH, counted outside strings. Most records hold no
+ * bracket and one brace, which two searches in native code tell without looking at each byte.
+ */
+function nestsTooDeep(bytes: Buffer): boolean {
+  if (bytes.indexOf(OPEN_BRACKET) === -1 && bytes.indexOf(OPEN_BRACE, bytes.indexOf(OPEN_BRACE) + 1) === -1)
+    return false;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (const byte of bytes) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (byte === BACKSLASH) escaped = true;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > MAX_RECORD_DEPTH) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * Why a record whose bytes are not valid UTF-8 is refused: the fields the broken bytes are in (decoding
+ * made them U+FFFD), so the row is not stored with its text silently changed.
+ */
+function notUtf8(record: Record<string, unknown>): string {
+  const broken = Object.entries(record)
+    .filter(
+      ([name, value]) => name.includes('\uFFFD') || (typeof value === 'string' && value.includes('\uFFFD')),
+    )
+    .map(([name]) => name);
+  if (broken.length === 0) return 'the record is not valid UTF-8 text';
+  return `${broken.join(', ')} ${broken.length === 1 ? 'is' : 'are'} not valid UTF-8 text`;
+}
+
+/** A record's JSON text as bytes: refused when too deep, parsed, and refused when its bytes are not UTF-8. */
+function recordOf(bytes: Buffer, line: number, parseFailure: (message: string) => SourceItem): SourceItem {
+  const text = bytes.toString('utf8');
+  if (nestsTooDeep(bytes)) return { line, raw: text, error: TOO_DEEP };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return parseFailure(messageOf(error));
+  }
+  if (!isRecord(value)) return { line, raw: value, error: 'not a JSON object' };
+  if (!isUtf8(bytes)) return { line, raw: value, error: notUtf8(value) };
+  return { line, record: value };
+}
+
+/**
+ * A JSON array, one element at a time: the bytes are cut at the commas between top-level elements (outside
  * strings and nested values) and each element is parsed on its own. Every element before a syntax error is
- * handed over, however the file was chunked, and the error names the element it is in.
+ * handed over, however the file was chunked, and the error names the element it is in. An element nested
+ * too deep is refused on its own, as its end is still known.
  */
 async function* readJsonArray(input: Readable): AsyncGenerator<SourceItem> {
-  const decoder = new StringDecoder('utf8');
   /** Before the `[`, inside the array, or after its `]`. */
   let stage: 'before' | 'inside' | 'after' = 'before';
-  let element = '';
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   let record = 1;
   let depth = 0;
   let inString = false;
   let escaped = false;
   let tooLong = false;
+  let tooDeep = false;
 
-  const finish = (text: string): SourceItem => {
-    const trimmed = text.trim();
-    if (trimmed === '') return { line: record, error: notValidFromHere('an element is missing') };
-    let value: unknown;
-    try {
-      value = JSON.parse(trimmed);
-    } catch (error) {
-      return { line: record, error: notValidFromHere(messageOf(error)) };
+  const finish = (bytes: Buffer): SourceItem => {
+    if (tooLong) {
+      return {
+        line: record,
+        error: notValidFromHere(`the record is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`),
+      };
     }
-    return isRecord(value)
-      ? { line: record, record: value }
-      : { line: record, raw: value, error: 'not a JSON object' };
+    if (tooDeep) return { line: record, error: TOO_DEEP };
+    if (isBlank(bytes)) return { line: record, error: notValidFromHere('an element is missing') };
+    return recordOf(bytes, record, (message) => ({ line: record, error: notValidFromHere(message) }));
   };
 
-  for await (const chunk of input) {
-    let text = decoder.write(chunk as Buffer);
+  for await (const read of input as AsyncIterable<Buffer | string>) {
+    const chunk = typeof read === 'string' ? Buffer.from(read) : read;
     let at = 0;
     if (stage === 'before') {
-      text = text.replace(/^\uFEFF/, '');
-      at = text.search(/\S/);
-      if (at === -1) continue;
-      if (text.charCodeAt(at) !== OPEN_BRACKET) {
+      while (at < chunk.length && (BLANK_BYTES.has(chunk[at]!) || BOM_BYTES.has(chunk[at]!))) at++;
+      if (at === chunk.length) continue;
+      if (chunk[at] !== OPEN_BRACKET) {
         yield { line: 1, error: notValidFromHere('the file does not start with [') };
         return;
       }
@@ -121,8 +190,8 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceItem> {
       at += 1;
     }
     let from = at;
-    for (; at < text.length && stage === 'inside'; at++) {
-      const code = text.charCodeAt(at);
+    for (; at < chunk.length && stage === 'inside'; at++) {
+      const code = chunk[at]!;
       if (inString) {
         if (escaped) escaped = false;
         else if (code === BACKSLASH) escaped = true;
@@ -130,64 +199,63 @@ async function* readJsonArray(input: Readable): AsyncGenerator<SourceItem> {
         continue;
       }
       if (code === QUOTE) inString = true;
-      else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth += 1;
-      else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && depth > 0) depth -= 1;
+      else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+        depth += 1;
+        if (depth > MAX_RECORD_DEPTH) tooDeep = true;
+      } else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && depth > 0) depth -= 1;
       else if (depth === 0 && (code === COMMA || code === CLOSE_BRACKET)) {
-        const text_ = element + text.slice(from, at);
-        element = '';
+        const piece = chunk.subarray(from, at);
+        const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
+        pending = [];
+        pendingBytes = 0;
         from = at + 1;
         // `[]` and `[ ]`: an empty array has no element to report.
-        const empty = code === CLOSE_BRACKET && record === 1 && text_.trim() === '';
+        const empty = code === CLOSE_BRACKET && record === 1 && !tooLong && isBlank(bytes);
         if (!empty) {
-          const item = tooLong
-            ? {
-                line: record,
-                error: notValidFromHere(`the record is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`),
-              }
-            : finish(text_);
+          const item = finish(bytes);
           yield item;
           if (item.error?.startsWith('the file is not valid JSON')) return;
         }
         tooLong = false;
+        tooDeep = false;
         record += 1;
         if (code === CLOSE_BRACKET) stage = 'after';
       }
     }
     if (stage === 'inside') {
-      if (!tooLong) element += text.slice(from);
-      if (element.length > MAX_RECORD_CHARS) {
-        tooLong = true;
-        element = '';
+      // Neither an over-long element nor one nested too deep is kept: it is refused whatever it holds.
+      if (!tooLong && !tooDeep) {
+        pending.push(chunk.subarray(from));
+        pendingBytes += chunk.length - from;
       }
-    } else if (stage === 'after' && text.slice(at).trim() !== '') {
+      if (pendingBytes > MAX_RECORD_CHARS) tooLong = true;
+      if (tooLong || tooDeep) {
+        pending = [];
+        pendingBytes = 0;
+      }
+    } else if (stage === 'after' && !isBlank(chunk.subarray(at))) {
       yield { line: record, error: notValidFromHere('there is more after the closing ]') };
       return;
     }
   }
-  const rest = decoder.end();
   if (stage === 'before') yield { line: 1, error: notValidFromHere('the file is empty') };
   else if (stage === 'inside') {
     yield {
       line: record,
       error: notValidFromHere(`the file ends inside record ${record}, before the closing ]`),
     };
-  } else if (rest.trim() !== '')
-    yield { line: record, error: notValidFromHere('there is more after the closing ]') };
-}
-
-function jsonLine(text: string, line: number): SourceItem | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch (error) {
-    return { line, raw: text, error: `not valid JSON (${messageOf(error)})` };
   }
-  return isRecord(value) ? { line, record: value } : { line, raw: value, error: 'not a JSON object' };
 }
 
-const NEWLINE = 0x0a;
+/** A line of JSON Lines: nothing when blank, else its record or why it is refused. */
+function jsonLine(bytes: Buffer, line: number): SourceItem | undefined {
+  if (isBlank(bytes)) return undefined;
+  return recordOf(bytes, line, (message) => ({
+    line,
+    raw: bytes.toString('utf8'),
+    error: `not valid JSON (${message})`,
+  }));
+}
 
 /**
  * JSON Lines, cut into lines in the bytes and each line decoded on its own: a line of plain ASCII then
@@ -200,10 +268,8 @@ async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
     line,
     error: `the line is longer than ${MAX_RECORD_CHARS / 1024 / 1024} MB`,
   });
-  const decode = (bytes: Buffer, line: number): string => {
-    const text = bytes.toString('utf8');
-    return line === 1 ? text.replace(/^\uFEFF/, '') : text;
-  };
+  const withoutBom = (bytes: Buffer, line: number): Buffer =>
+    line === 1 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   /** The start of the line that the next chunk goes on with. */
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -226,7 +292,7 @@ async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
       const bytes = pendingBytes === 0 ? piece : Buffer.concat([...pending, piece]);
       pending = [];
       pendingBytes = 0;
-      const item = tooLongNow ? tooLong(line) : jsonLine(decode(bytes, line), line);
+      const item = tooLongNow ? tooLong(line) : jsonLine(withoutBom(bytes, line), line);
       if (item) yield item;
     }
     if (!skipping && start < chunk.length) {
@@ -241,7 +307,7 @@ async function* readJsonLines(input: Readable): AsyncGenerator<SourceItem> {
   }
   if (skipping) yield tooLong(line + 1);
   else {
-    const item = jsonLine(decode(Buffer.concat(pending), line + 1), line + 1);
+    const item = jsonLine(withoutBom(Buffer.concat(pending), line + 1), line + 1);
     if (item) yield item;
   }
 }
@@ -260,6 +326,8 @@ function csvProblem(error: CsvError | undefined): string {
 interface CsvRow {
   fields: string[];
   line: number;
+  /** Whether a field's bytes are not valid UTF-8 (decoded, they hold U+FFFD in its place). */
+  notUtf8: boolean;
 }
 
 function countOf(text: string, search: string): number {
@@ -276,28 +344,31 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceItem> {
   const problems: SourceItem[] = [];
   let extraLines = 0;
   let lastLine = 0;
-  const options: CsvOptions<CsvRow, string[]> = {
+  const options: CsvOptions<CsvRow, Buffer[]> = {
     bom: true,
     relax_quotes: true,
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
     max_record_size: MAX_RECORD_CHARS,
-    on_record: (fields: string[], context) => {
+    // Fields come as bytes, so each can be checked for UTF-8 before it is decoded.
+    encoding: null,
+    on_record: (bytes: Buffer[], context) => {
       let newlines = 0;
+      const fields = bytes.map((field) => field.toString('utf8'));
       for (const field of fields) {
         extraLines += countOf(field, '\r\n');
         newlines += countOf(field, '\n') + countOf(field.replaceAll('\r\n', ''), '\r');
       }
       lastLine = context.lines - extraLines;
-      return { fields, line: lastLine - newlines };
+      return { fields, line: lastLine - newlines, notUtf8: !bytes.every((field) => isUtf8(field)) };
     },
     on_skip: (error) => {
       problems.push({ line: lastLine + 1, error: csvProblem(error) });
       return undefined;
     },
   };
-  // csv-parse's overloads only type records as string[]; on_record turns them into CsvRow.
+  // csv-parse's overloads only type records as arrays; on_record turns them into CsvRow.
   const rows = pipeline(input, parseCsv(options as unknown as CsvOptions), () => {});
   let header: string[] | undefined;
   for await (const row of rows as AsyncIterable<CsvRow>) {
@@ -318,7 +389,7 @@ async function* readCsv(input: Readable): AsyncGenerator<SourceItem> {
     header.forEach((name, index) => {
       record[name] = row.fields[index];
     });
-    yield { line: row.line, record };
+    yield row.notUtf8 ? { line: row.line, raw: record, error: notUtf8(record) } : { line: row.line, record };
   }
   yield* problems.splice(0);
 }

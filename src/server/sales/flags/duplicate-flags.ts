@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
 import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
 import { cohortSalesAtPrices } from './flag-lookups.repository.ts';
 import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-rules.ts';
@@ -97,7 +98,11 @@ export async function sameDayDuplicateFlags(
   dialect: Dialect,
   cards: readonly { range: CardRange; sales: CardSales }[],
 ): Promise<repo.NewFlag[]> {
-  const groups = cards.flatMap(({ range, sales }) => sameDayGroups(range, sales));
+  const groups: SameDayGroup[] = [];
+  for (const { range, sales } of cards) {
+    groups.push(...sameDayGroups(range, sales));
+    await takeTurnWhenBusy();
+  }
   const lookUps = groups.map(({ range, sales, day, price, code }) => ({
     setId: range.card.setId,
     cardName: range.card.searchName,

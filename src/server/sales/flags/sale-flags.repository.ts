@@ -3,6 +3,7 @@ import { type Expression, type Kysely, sql } from 'kysely';
 import { chunks } from '../../db/batched-statements.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { Database, FlagStatus } from '../../db/schema.ts';
+import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
 import type { FlagCode } from './flag-rules.ts';
 
 /** A flag to store, with the sale's card and time that the flags' index is ordered by. */
@@ -29,6 +30,9 @@ function insertStatement(sqlite: SQLite.Database): SQLite.Statement {
   return statement;
 }
 
+/** Flags stored between looks at the clock (takeTurnWhenBusy) on SQLite, where each is a statement of its own. */
+const FLAGS_PER_TURN_CHECK = 100;
+
 /**
  * Stores new flags as open. A sale that has the flag already keeps it as it is: an admin's decision stands,
  * and a cleared flag is never raised again (docs/product.md §11). Returns the sales that got a new flag.
@@ -46,7 +50,8 @@ export async function insertFlags(
   const added: string[] = [];
   if (sqlite) {
     const insert = insertStatement(sqlite);
-    for (const flag of flags) {
+    for (const [index, flag] of flags.entries()) {
+      if (index % FLAGS_PER_TURN_CHECK === 0) await takeTurnWhenBusy();
       const { changes } = insert.run(
         flag.saleId,
         flag.code,
