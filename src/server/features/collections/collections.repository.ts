@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { CollectionList } from '#shared/collection-rules.ts';
+import { lockCollector } from '../../db/collector-lock.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CollectionItemsTable, Database } from '../../db/schema.ts';
 import { enqueueOpenToOffersAlert } from '../../notifications/notification-outbox.repository.ts';
 
@@ -41,16 +42,6 @@ export function findCollectedSlabs(db: Db, userId: string): Promise<CollectedSla
     .execute();
 }
 
-export async function countItemsInList(db: Db, userId: string, list: CollectionList): Promise<number> {
-  const row = await db
-    .selectFrom('collection_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('list', '=', list)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('collection_items')
@@ -61,21 +52,36 @@ export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export type InsertItemResult = 'inserted' | 'list-full' | 'id-taken';
+
 /**
- * False when the id is taken already (another add in the same millisecond), so the caller tries the next.
- * A card open to offers leaves alert work for the collectors who want it in the same transaction
- * (docs/product.md §10).
+ * Adds the card unless its list holds `limit` cards already, counted in the transaction that adds it while it
+ * holds the collector (lockCollector), so adds racing each other cannot pass the limit together. 'id-taken'
+ * when another add took the id in the same millisecond, so the caller tries the next. A card open to offers
+ * leaves alert work for the collectors who want it in the same transaction (docs/product.md §10).
  */
-export async function insertItemIfIdFree(db: Db, item: NewCollectionItem): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function insertItemWithinLimit(
+  database: DatabaseHandle,
+  item: NewCollectionItem,
+  limit: number,
+): Promise<InsertItemResult> {
+  return database.db.transaction().execute(async (trx) => {
+    await lockCollector(trx, database.dialect, item.user_id);
+    const row = await trx
+      .selectFrom('collection_items')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', item.user_id)
+      .where('list', '=', item.list)
+      .executeTakeFirst();
+    if (Number(row?.count ?? 0) >= limit) return 'list-full';
     const result = await trx
       .insertInto('collection_items')
       .values({ ...item, accepting_offers: booleanLiteral(item.accepting_offers) })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
-    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (inserted && item.accepting_offers) await enqueueOpenToOffersAlert(trx, item.id);
-    return inserted;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'id-taken';
+    if (item.accepting_offers) await enqueueOpenToOffersAlert(trx, item.id);
+    return 'inserted';
   });
 }
 
