@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { lockCollector } from '../../db/collector-lock.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import type { CollectionItemsTable, Database } from '../../db/schema.ts';
+import { type CollectionItemsTable, type Database, toBoolean } from '../../db/schema.ts';
 import { enqueueOpenToOffersAlert } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
@@ -14,6 +14,16 @@ const booleanLiteral = (value: boolean) => sql.lit(value);
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether the collector shows their collection's value to others; undefined when there is no such user. */
+export async function findValueSharing(db: Db, userId: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('show_collection_value')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && toBoolean(row.show_collection_value);
 }
 
 /** Both lists of a collector, newest first (collection_items_profile). */
