@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  couldNameAnAccount,
   firstRegistrationProblem,
   isValidEmail,
   REGISTRATION_MESSAGES as M,
@@ -77,15 +78,46 @@ describe('registration rules', () => {
 });
 
 describe('emails', () => {
-  it.each(['ash@example.com', 'a.b+c@mail.example.co.uk'])('accepts %s', (email) => {
+  it.each([
+    'ash@example.com',
+    'a.b+c@mail.example.co.uk',
+    "o'brien@example.ie",
+    'jürgen@müller.example',
+    'x_y-z@sub-domain.example.com',
+  ])('accepts the bare address %s', (email) => {
     expect(isValidEmail(email)).toBe(true);
   });
-  it.each(['ash', 'ash@', '@example.com', 'ash@example', 'a sh@example.com', 'ash@@example.com'])(
-    'refuses %s',
-    (email) => {
-      expect(isValidEmail(email)).toBe(false);
-    },
-  );
+  it.each([
+    'ash',
+    'ash@',
+    '@example.com',
+    'ash@example',
+    'a sh@example.com',
+    'ash@@example.com',
+    'evil<alice@example.com>',
+    'x,victim@example.com',
+    'x;victim@example.com',
+    'Alice <alice@example.com>',
+    '"alice"@example.com',
+    'alice@example.com\r\nBcc: victim@example.com',
+    'ali\u0000ce@example.com',
+    'ali\u0085ce@example.com',
+    'ali\u200bce@example.com',
+    'alice(comment)@example.com',
+    'a..b@example.com',
+    '.ash@example.com',
+    'ash@-example.com',
+    'ash@example..com',
+    `${'a'.repeat(65)}@example.com`,
+    `ash@${'a'.repeat(250)}.com`,
+  ])('refuses %j, which is not one bare address', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
+  it('lets an address made before the rule name its account when signing in', () => {
+    expect(couldNameAnAccount('x,victim@example.com')).toBe(true);
+    expect(couldNameAnAccount('evil<alice@example.com>')).toBe(true);
+    for (const text of ['nobody', '@example.com', 'ash@', '']) expect(couldNameAnAccount(text)).toBe(false);
+  });
   it('compares emails without case', () => {
     expect(normaliseEmail('  Ash@Example.COM ')).toBe('ash@example.com');
   });

@@ -61,11 +61,34 @@ export function firstRegistrationProblem(input: RegistrationInput): Registration
   return null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** An atom of a local part: RFC 5322's atext, and letters and digits of any script (RFC 6531). */
+const ATOM = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]+";
+/** A label of a domain name: letters and digits of any script, with hyphens inside it. */
+const LABEL = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
+const BARE_ADDRESS = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`, 'u');
+const MAX_ADDRESS_LENGTH = 254;
+const MAX_LOCAL_PART_LENGTH = 64;
 
-/** A plausible address: one @, a dotted domain, no spaces. Delivery is the only real proof. */
+/**
+ * A bare email address (docs/product.md §5): one @, a local part of dot-separated atoms and a dotted domain
+ * name; no display name, angle brackets, commas, semicolons, double quotes, spaces or control characters (an
+ * apostrophe, as in o'brien@example.com, is an ordinary character of a local part). Such text names exactly
+ * one mailbox, whatever reads it as an address list later; delivery is the only real proof.
+ */
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email.trim());
+  const address = email.trim();
+  if (address.length > MAX_ADDRESS_LENGTH || !BARE_ADDRESS.test(address)) return false;
+  return address.indexOf('@') <= MAX_LOCAL_PART_LENGTH;
+}
+
+/**
+ * Whether sign-in text could name an account at all. Signing in only looks an address up and never mails it,
+ * so accounts made before the address rule above still sign in.
+ */
+export function couldNameAnAccount(email: string): boolean {
+  const address = email.trim();
+  const at = address.indexOf('@');
+  return address.length <= MAX_ADDRESS_LENGTH && at > 0 && at < address.length - 1;
 }
 
 /** Emails are compared and stored trimmed and lower-cased, so one address is one account. */

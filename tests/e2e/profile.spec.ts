@@ -7,6 +7,9 @@ const redSquare = () =>
     .png()
     .toBuffer();
 
+/** A collected card's estimate line ("Est. $388.60"). */
+const ESTIMATE = /^Est\. \$[\d,]+\.\d\d$/;
+
 test.describe('profiles', () => {
   test('a collector uploads an avatar and a banner; a second tab shows them without a reload', async ({
     page,
@@ -70,6 +73,65 @@ test.describe('profiles', () => {
 
     await page.goto('/profile/no-such-collector');
     await expect(page.getByRole('heading', { level: 1, name: 'Collector not found' })).toBeVisible();
+  });
+
+  test("a collection's value stays the owner's until they show it with the keyboard", async ({
+    page,
+    browser,
+  }) => {
+    // Two browsers, an owner and a visitor, each loading the profile three times.
+    test.slow();
+    const owner = await registerViaApi(page);
+    const added = await page.request.post('/api/users/me/collection', {
+      data: {
+        list: 'collected',
+        setId: 'jungle_set',
+        cardName: 'Snorlax',
+        cardNumber: '11/64',
+        grade: 9,
+        gradingCompany: 'PSA',
+        variant: '1st Edition',
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const visitor = await visitorContext.newPage();
+    const visitorSees = async (shown: boolean) => {
+      await visitor.goto(`/profile/${owner.id}`);
+      await expect(visitor.getByRole('heading', { level: 1, name: owner.username })).toBeVisible();
+      await expect(visitor.getByRole('heading', { level: 3, name: 'Snorlax' })).toBeVisible();
+      await expect(visitor.getByRole('heading', { name: 'Collection value' })).toHaveCount(shown ? 1 : 0);
+      await expect(visitor.getByText(ESTIMATE)).toHaveCount(shown ? 1 : 0);
+    };
+
+    await page.goto('/profile');
+    const value = page.getByRole('region', { name: 'Collection value' });
+    const toggle = value.getByRole('switch', { name: 'Show my collection’s value' });
+    await expect(toggle).not.toBeChecked();
+    await expect(value.getByText('Only you see this value and each card’s estimate.')).toBeVisible();
+    await expect(page.getByText(ESTIMATE)).toBeVisible();
+    await visitorSees(false);
+
+    // Tab reaches the switch and Space turns it on, as for any control.
+    await page.getByRole('heading', { name: 'Collection value' }).click();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(toggle).toBeChecked();
+    await expect(
+      value.getByText('Everyone who opens your profile sees this value and each card’s estimate.'),
+    ).toBeVisible();
+    await visitorSees(true);
+    await expectAccessible(visitor);
+
+    await page.reload();
+    await expect(toggle).toBeChecked();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle).not.toBeChecked();
+    await expect(value.getByText('Only you see this value and each card’s estimate.')).toBeVisible();
+    await visitorSees(false);
+    await visitorContext.close();
   });
 
   test('a visitor on /profile is asked to sign in', async ({ page }) => {

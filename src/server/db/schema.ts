@@ -17,6 +17,8 @@ export interface UsersTable {
   created_at: string;
   profile_image: string | null;
   banner_image: string | null;
+  /** The profile setting Show my collection's value: others see its value and estimates only when on. */
+  show_collection_value: Generated<boolean | number>;
 }
 
 interface SessionsTable {

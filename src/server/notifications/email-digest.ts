@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type NotificationFacts, notificationText } from '#shared/notification-text.ts';
+import { isValidEmail } from '#shared/registration.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
@@ -108,6 +109,12 @@ export class EmailDigest {
       await closeDigest(this.database, id, 'cancelled', null);
       return false;
     }
+    if (!isValidEmail(content.email)) {
+      // An account from before the address rule (docs/product.md §5): its text could name other mailboxes.
+      await closeDigest(this.database, id, 'cancelled', null);
+      this.log.warn({ alertEmail: id }, 'an alert email was not sent: its account has no bare address');
+      return false;
+    }
     try {
       await this.send(digest, content);
     } catch (error) {
@@ -168,7 +175,8 @@ export class EmailDigest {
     ].join('\n');
     await this.transport.sendMail({
       from: this.config.mailFrom,
-      to: email,
+      // An address object, never text that a mailer would read as a list of addresses.
+      to: { name: '', address: email },
       // The same on every attempt: should an accepted attempt go unrecorded (the instance died in between)
       // and be made again, mailboxes that recognise a repeated Message-ID show it once.
       messageId: `<alert-${digest.id}.${Date.parse(digest.createdAt)}@${new URL(origin).hostname}>`,

@@ -10,6 +10,16 @@ export async function alertEmailsOn(database: DatabaseHandle, userId: string): P
   return !row || row.unsubscribed_at === null;
 }
 
+/** The address on the collector's account; null when there is no such account. */
+export async function accountEmail(database: DatabaseHandle, userId: string): Promise<string | null> {
+  const row = await database.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** A mail server's reply refusing a message: a 4xx or 5xx code first. */
 const SMTP_REFUSAL = /^[45]\d\d\b/;
 

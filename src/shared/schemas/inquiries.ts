@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MINIMUM_MARKET_VALUE } from '../advance-terms.ts';
 import { MESSAGES } from '../errors.ts';
+import { isValidEmail } from '../registration.ts';
 import { centsFromDollars } from './common.ts';
 
 export const INQUIRY_KINDS = ['advance', 'contact', 'partnership'] as const;
@@ -28,7 +29,7 @@ export const InquiryBodySchema = z
       .trim()
       .min(1, 'Enter your email address.')
       .max(254, MESSAGES.invalidEmail)
-      .pipe(z.email({ error: MESSAGES.invalidEmail })),
+      .refine(isValidEmail, MESSAGES.invalidEmail),
     message: z
       .string({ error: 'Write a short message.' })
       .trim()

@@ -63,6 +63,10 @@ export const UnsubscribeQuerySchema = z.object({
 
 export const UnsubscribedResponseSchema = z.object({ unsubscribed: z.literal(true) });
 
+/** Turning Alert emails on for an account whose stored address is not a bare address (docs/product.md §10). */
+export const ADDRESS_NOT_MAILABLE =
+  'Alert emails cannot be turned on: the email address on your account is not a single plain address. Your alerts still show up here.';
+
 /** The collector's Alert emails switch (docs/product.md §10); off is the same as unsubscribing. */
 export const EmailPreferenceSchema = z.object({
   alertEmails: z.boolean({ error: 'Alert emails is on or off.' }),

@@ -11,9 +11,17 @@ export const PublicProfileSchema = z
     memberSince: z.number().int(),
     profileImageUrl: z.string().nullable(),
     bannerImageUrl: z.string().nullable(),
+    /** Show my collection's value: when true, anyone sees the collection's value and each card's estimate. */
+    showCollectionValue: z.boolean(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;
+
+/** PUT /api/users/me/settings: the owner's profile settings. */
+export const ProfileSettingsBodySchema = z.object({
+  showCollectionValue: z.boolean({ error: 'Show my collection’s value is on or off.' }),
+});
+export type ProfileSettingsBody = z.infer<typeof ProfileSettingsBodySchema>;
 
 export const UserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

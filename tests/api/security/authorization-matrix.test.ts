@@ -213,6 +213,14 @@ const MATRIX: Record<string, Entry> = {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}` }),
     expect: everyone(200),
   },
+  'PUT /api/users/me/settings': {
+    request: () => ({
+      method: 'PUT',
+      url: '/api/users/me/settings',
+      payload: { showCollectionValue: false },
+    }),
+    expect: signedIn(200),
+  },
   'PUT /api/users/me/avatar': { request: () => imageUpload('/api/users/me/avatar'), expect: signedIn(200) },
   'PUT /api/users/me/banner': { request: () => imageUpload('/api/users/me/banner'), expect: signedIn(200) },
   'GET /api/live': { request: get('/api/live'), expect: everyone(200) },
@@ -237,11 +245,12 @@ const MATRIX: Record<string, Entry> = {
       method: 'GET',
       url: `/api/users/${world.collector.user.id}/collection/estimates`,
     }),
-    expect: everyone(200),
+    // Private until its owner shows their collection's value.
+    expect: { visitor: 401, collector: 200, other: 403, admin: 403 },
   },
   'GET /api/users/:id/collection/value': {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}/collection/value` }),
-    // The value of a collection is its owner's alone.
+    // The value of a collection is its owner's alone until they show it.
     expect: { visitor: 401, collector: 200, other: 403, admin: 403 },
   },
   'POST /api/users/me/collection': {

@@ -160,4 +160,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/admin/sales/restore',
   'POST /api/notifications/read',
   'PUT /api/notifications/email-preference',
+  'PUT /api/users/me/settings',
 ];

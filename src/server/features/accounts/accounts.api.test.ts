@@ -101,6 +101,13 @@ describe('accounts API', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error).toEqual({ code: 'invalid-email', message: MESSAGES.invalidEmail });
 
+    // Text a mailer reads as other people's mailboxes is not an address (docs/product.md §5).
+    for (const email of ['evil<alice@example.com>', 'x,victim@example.com', '"x"@example.com']) {
+      const smuggled = await register(registrationBody({ email }));
+      expect(smuggled.statusCode, email).toBe(400);
+      expect(smuggled.json().error).toEqual({ code: 'invalid-email', message: MESSAGES.invalidEmail });
+    }
+
     const weak = await register(registrationBody({ password: '  a   ', verifyPassword: '  a   ' }));
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toEqual({ code: 'weak-password', message: MESSAGES.weakPassword });
@@ -125,6 +132,19 @@ describe('accounts API', () => {
     for (const cookie of [first, second]) {
       expect((await session(cookie)).json().user.id).toBe(user.user.id);
     }
+  });
+
+  it('signs in an account whose address was taken before the address rule', async () => {
+    const user = await registerUser(t.app);
+    const earlier = 'x,victim@example.com';
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ email: earlier })
+      .where('id', '=', user.user.id)
+      .execute();
+    const response = await login({ email: earlier, password: user.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.id).toBe(user.user.id);
   });
 
   it('answers an unknown email and a wrong password alike', async () => {

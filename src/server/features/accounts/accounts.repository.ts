@@ -19,7 +19,12 @@ interface AppSecretsTable {
 type Db = Kysely<Database>;
 const withFailures = (db: Db) => db.withTables<{ login_failures: LoginFailuresTable }>();
 
-export type NewUser = Omit<UserRow, 'is_admin' | 'profile_image' | 'banner_image'> & { is_admin: boolean };
+export type NewUser = Omit<
+  UserRow,
+  'is_admin' | 'profile_image' | 'banner_image' | 'show_collection_value'
+> & {
+  is_admin: boolean;
+};
 
 export interface SessionWithUser {
   sessionId: string;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { findCountry } from '#shared/countries.ts';
 import { MESSAGES } from '#shared/errors.ts';
 import {
+  couldNameAnAccount,
   firstRegistrationProblem,
   isValidEmail,
   normaliseEmail,
@@ -11,6 +12,7 @@ import {
 } from '#shared/registration.ts';
 import type { LoginBody, RegisterBody, SessionUser } from '#shared/schemas/accounts.ts';
 import { normaliseUsername, usernameKey } from '#shared/usernames.ts';
+import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
@@ -28,7 +30,6 @@ import {
   sessionEndsAt,
   sessionIdOf,
 } from './sessions.ts';
-import { addressKey } from '../../client-address.ts';
 import { FAILURE_WINDOW_MS, secondsToWait } from './sign-in-throttle.ts';
 
 type Db = Kysely<Database>;
@@ -128,7 +129,7 @@ export async function login(
   now = new Date(),
 ): Promise<{ user: UserRow; device: KnownDevice }> {
   const email = normaliseEmail(body.email);
-  if (!isValidEmail(email)) throw new AppError(400, 'invalid-email', MESSAGES.invalidEmail);
+  if (!couldNameAnAccount(email)) throw new AppError(400, 'invalid-email', MESSAGES.invalidEmail);
   if (body.password === '') throw badRequest(REGISTRATION_MESSAGES.passwordRequired);
 
   const user = await repo.findUserByEmail(db, email);

@@ -123,8 +123,69 @@ describe('collection value API', () => {
     expect((await collectionValueOf(owner.user.id)).statusCode).toBe(401);
   });
 
-  it('gives anyone each valued card’s estimate with its basis and comps', async () => {
-    const response = await t.app.inject(`/api/users/${owner.user.id}/collection/estimates`);
+  it('keeps the value and every estimate to the owner until they show their collection’s value', async () => {
+    const estimatesOf = (user?: TestUser) =>
+      t.app.inject({
+        url: `/api/users/${owner.user.id}/collection/estimates`,
+        ...(user ? { headers: { cookie: user.cookie } } : {}),
+      });
+    const show = (showCollectionValue: unknown, cookie: string | null = owner.cookie) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/settings',
+        payload: { showCollectionValue },
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    const profile = async () => (await t.app.inject(`/api/users/${owner.user.id}`)).json();
+    const privately = async () => {
+      for (const answer of [await estimatesOf(), await collectionValueOf(owner.user.id)]) {
+        expect(answer.statusCode).toBe(401);
+        expect(answer.json().error).toEqual({ code: 'unauthenticated', message: 'Authentication required' });
+      }
+      for (const answer of [await estimatesOf(visitor), await collectionValueOf(owner.user.id, visitor)]) {
+        expect(answer.statusCode).toBe(403);
+        expect(answer.json().error).toEqual({
+          code: 'forbidden',
+          message: 'Only its owner can see the value of a collection.',
+        });
+      }
+      expect((await estimatesOf(owner)).statusCode).toBe(200);
+    };
+
+    // Off for a new account: the per-card estimates no longer add up to what the value endpoint keeps private.
+    expect((await profile()).showCollectionValue).toBe(false);
+    await privately();
+
+    expect((await show(true, null)).statusCode).toBe(401);
+    const refused = await show('yes');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({
+      code: 'validation',
+      message: 'Show my collection’s value is on or off.',
+    });
+    expect((await profile()).showCollectionValue).toBe(false);
+
+    const shown = await show(true);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id: owner.user.id, showCollectionValue: true });
+    expect((await profile()).showCollectionValue).toBe(true);
+    for (const user of [undefined, visitor]) {
+      expect((await estimatesOf(user)).json().estimates).toHaveLength(5);
+      expect((await collectionValueOf(owner.user.id, user)).json()).toMatchObject({
+        total: 1400,
+        counted: 4,
+      });
+    }
+
+    expect((await show(false)).json().showCollectionValue).toBe(false);
+    await privately();
+  });
+
+  it('gives the owner each valued card’s estimate with its basis and comps', async () => {
+    const response = await t.app.inject({
+      url: `/api/users/${owner.user.id}/collection/estimates`,
+      headers: { cookie: owner.cookie },
+    });
     expect(response.statusCode).toBe(200);
     const byItem = new Map(
       response.json().estimates.map((estimate: { itemId: string }) => [estimate.itemId, estimate]),

@@ -1,8 +1,9 @@
 import { type Card, findCardById } from '#shared/catalogue.ts';
+import { MESSAGES } from '#shared/errors.ts';
 import { isValuable } from '#shared/estimate-rules.ts';
 import type { CollectionEstimatesResponse, CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound, unauthenticated } from '../../errors.ts';
 import type { CohortValue } from '../analysis/cohort-value.ts';
 import { weekEnds } from '../analysis/cohort-value.ts';
 import { toSlabEstimate } from '../analysis/slab-estimate.ts';
@@ -12,6 +13,25 @@ import * as repo from './collections.repository.ts';
 type Context = Pick<AppContext, 'database' | 'analysisCaches'>;
 
 const COLLECTOR_NOT_FOUND = 'We could not find this collector.';
+export const VALUE_IS_PRIVATE = 'Only its owner can see the value of a collection.';
+
+/**
+ * Who may see a collection's value and its cards' estimates (docs/product.md §6): its owner, and anyone once
+ * the owner turned on Show my collection's value. Otherwise a visitor is asked to sign in (401) and another
+ * collector refused (403); a collector who does not exist is a 404 either way.
+ */
+export async function assertMaySeeValue(
+  context: Context,
+  viewerId: string | null,
+  ownerId: string,
+): Promise<void> {
+  if (viewerId === ownerId) return;
+  const shared = await repo.findValueSharing(context.database.db, ownerId);
+  if (shared === undefined) throw notFound(COLLECTOR_NOT_FOUND);
+  if (shared) return;
+  if (viewerId === null) throw unauthenticated(MESSAGES.authenticationRequired);
+  throw forbidden(VALUE_IS_PRIVATE);
+}
 
 /** A slab the collection holds, with how its value is found and which of the collector's cards are one. */
 interface HeldSlab {
@@ -51,13 +71,12 @@ async function collectedValues(context: Context, userId: string, now: number): P
   return { collected: rows.length, slabs };
 }
 
-/** Every valued card's estimate now, for anyone looking at the collection. */
+/** Every valued card's estimate now, for whoever assertMaySeeValue lets see them. */
 export async function collectionEstimates(
   context: Context,
   userId: string,
   now: number = Date.now(),
 ): Promise<CollectionEstimatesResponse> {
-  if (!(await repo.userExists(context.database.db, userId))) throw notFound(COLLECTOR_NOT_FOUND);
   const { slabs } = await collectedValues(context, userId, now);
   return {
     estimates: slabs.flatMap(({ value, itemIds }) => {
@@ -71,7 +90,7 @@ export async function collectionEstimates(
 const wholeCents = (cents: number) => Math.round(cents);
 
 /**
- * The collection's value for its owner (docs/product.md §3): the sum of the estimates, how many collected
+ * The collection's value (docs/product.md §3), for whoever assertMaySeeValue lets see it: the sum of the estimates, how many collected
  * cards were and were not valued, and the same cards' value at the end of each of the last 52 weeks.
  */
 export async function collectionValue(

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
-import type { CollectionList } from '#shared/collection-rules.ts';
-import type { CollectionItemsTable, Database } from '../../db/schema.ts';
+import { lockCollector } from '../../db/collector-lock.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import { type CollectionItemsTable, type Database, toBoolean } from '../../db/schema.ts';
 import { enqueueOpenToOffersAlert } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
@@ -13,6 +14,16 @@ const booleanLiteral = (value: boolean) => sql.lit(value);
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Whether the collector shows their collection's value to others; undefined when there is no such user. */
+export async function findValueSharing(db: Db, userId: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('show_collection_value')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && toBoolean(row.show_collection_value);
 }
 
 /** Both lists of a collector, newest first (collection_items_profile). */
@@ -41,16 +52,6 @@ export function findCollectedSlabs(db: Db, userId: string): Promise<CollectedSla
     .execute();
 }
 
-export async function countItemsInList(db: Db, userId: string, list: CollectionList): Promise<number> {
-  const row = await db
-    .selectFrom('collection_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('list', '=', list)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
 export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('collection_items')
@@ -61,21 +62,36 @@ export async function hasAnyItem(db: Db, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export type InsertItemResult = 'inserted' | 'list-full' | 'id-taken';
+
 /**
- * False when the id is taken already (another add in the same millisecond), so the caller tries the next.
- * A card open to offers leaves alert work for the collectors who want it in the same transaction
- * (docs/product.md §10).
+ * Adds the card unless its list holds `limit` cards already, counted in the transaction that adds it while it
+ * holds the collector (lockCollector), so adds racing each other cannot pass the limit together. 'id-taken'
+ * when another add took the id in the same millisecond, so the caller tries the next. A card open to offers
+ * leaves alert work for the collectors who want it in the same transaction (docs/product.md §10).
  */
-export async function insertItemIfIdFree(db: Db, item: NewCollectionItem): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function insertItemWithinLimit(
+  database: DatabaseHandle,
+  item: NewCollectionItem,
+  limit: number,
+): Promise<InsertItemResult> {
+  return database.db.transaction().execute(async (trx) => {
+    await lockCollector(trx, database.dialect, item.user_id);
+    const row = await trx
+      .selectFrom('collection_items')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', item.user_id)
+      .where('list', '=', item.list)
+      .executeTakeFirst();
+    if (Number(row?.count ?? 0) >= limit) return 'list-full';
     const result = await trx
       .insertInto('collection_items')
       .values({ ...item, accepting_offers: booleanLiteral(item.accepting_offers) })
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
-    const inserted = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (inserted && item.accepting_offers) await enqueueOpenToOffersAlert(trx, item.id);
-    return inserted;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'id-taken';
+    if (item.accepting_offers) await enqueueOpenToOffersAlert(trx, item.id);
+    return 'inserted';
   });
 }
 

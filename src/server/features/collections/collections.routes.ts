@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '#shared/errors.ts';
@@ -15,9 +15,8 @@ import {
   CollectionValueResponseSchema,
 } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { collectionEstimates, collectionValue } from './collection-value.service.ts';
+import { assertMaySeeValue, collectionEstimates, collectionValue } from './collection-value.service.ts';
 import { addItem, getCollection, removeItem } from './collections.service.ts';
 
 export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
@@ -37,17 +36,26 @@ export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
       async (request) => getCollection(context, request.params.id),
     );
 
+    /** `me` names the signed-in collector (401 for a visitor); any other id names that collector. */
+    const ownerOf = (request: FastifyRequest, id: string) => (id === 'me' ? requireUser(request).id : id);
+
     app.get(
       '/api/users/:id/collection/estimates',
       {
         schema: {
           tags: ['collections'],
           summary: "The estimate of each of a collector's graded, 1st Edition collected cards",
+          description:
+            'For the owner, and for anyone when the owner shows their collection’s value: otherwise 401 for visitors, 403 for others.',
           params: UserIdParamsSchema,
           response: { 200: CollectionEstimatesResponseSchema, ...errorResponses },
         },
       },
-      async (request) => collectionEstimates(context, request.params.id),
+      async (request) => {
+        const ownerId = ownerOf(request, request.params.id);
+        await assertMaySeeValue(context, request.user?.id ?? null, ownerId);
+        return collectionEstimates(context, ownerId);
+      },
     );
 
     app.get(
@@ -55,19 +63,17 @@ export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['collections'],
-          summary: 'Your collection’s value: the sum of its estimates, and that value over the last 52 weeks',
+          summary: 'A collection’s value: the sum of its estimates, and that value over the last 52 weeks',
           description:
-            'Only for the collection’s owner (`me`, or their own id): 403 for others, 401 for visitors.',
+            'For the owner (`me`, or their own id), and for anyone when the owner shows their collection’s value: otherwise 401 for visitors, 403 for others.',
           params: UserIdParamsSchema,
           response: { 200: CollectionValueResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
-        const user = requireUser(request);
-        if (request.params.id !== 'me' && request.params.id !== user.id) {
-          throw forbidden('Only its owner can see the value of a collection.');
-        }
-        return collectionValue(context, user.id);
+        const ownerId = ownerOf(request, request.params.id);
+        await assertMaySeeValue(context, request.user?.id ?? null, ownerId);
+        return collectionValue(context, ownerId);
       },
     );
 

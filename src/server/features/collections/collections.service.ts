@@ -79,10 +79,6 @@ export async function addItem(
     const message = cardNotInSetMessage(body.setId, body.cardName);
     throw badRequest(message, { cardName: message });
   }
-  const db = context.database.db;
-  if ((await repo.countItemsInList(db, userId, body.list)) >= MAX_ITEMS_PER_LIST) {
-    throw new AppError(409, 'conflict', listFullMessage(body.list));
-  }
   const collected = body.list === 'collected';
   const ids = collectionItemIds(card.setId, card.number, now);
   for (let attempt = 0; attempt < ID_ATTEMPTS; attempt++) {
@@ -101,7 +97,9 @@ export async function addItem(
       accepting_offers: collected && body.acceptingOffers === true,
       added_at: new Date(now).toISOString(),
     };
-    if (await repo.insertItemIfIdFree(db, row)) {
+    const result = await repo.insertItemWithinLimit(context.database, row, MAX_ITEMS_PER_LIST);
+    if (result === 'list-full') throw new AppError(409, 'conflict', listFullMessage(body.list));
+    if (result === 'inserted') {
       await context.live.publish({ type: 'collection', userId });
       if (row.accepting_offers) context.notifications?.wake();
       return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0 });

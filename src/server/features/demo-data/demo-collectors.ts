@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { allCards, type Card } from '#shared/catalogue.ts';
 import { collectionItemId, GRADING_COMPANIES, VARIANTS } from '#shared/collection-rules.ts';
 import { findCountry } from '#shared/countries.ts';
@@ -106,7 +106,7 @@ function demoUser(
 ) {
   const code = pickWeighted(random, COUNTRY_WEIGHTS);
   const username = `${ADJECTIVES[random.integer(ADJECTIVES.length)]}${NOUNS[random.integer(NOUNS.length)]}${index + 1}`;
-  const row: UsersTable = {
+  const row: Insertable<UsersTable> = {
     id,
     email: `collector${index + 1}.seed${seed}@demo.holoscope.invalid`,
     username: seed === 1 ? username : `${username}s${seed}`,

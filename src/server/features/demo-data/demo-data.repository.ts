@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CollectionItemsTable, Database, UsersTable } from '../../db/schema.ts';
 
@@ -14,7 +14,7 @@ export async function hasNoSalesHistory(database: DatabaseHandle): Promise<boole
 /** Demo collectors, skipping any already there (running the load again adds nothing). */
 export async function insertDemoUsers(
   trx: Transaction<Database>,
-  rows: readonly UsersTable[],
+  rows: readonly Insertable<UsersTable>[],
 ): Promise<void> {
   await trx
     .insertInto('users')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS_NOT_MAILABLE } from '#shared/schemas/notifications.ts';
 import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
@@ -91,5 +92,31 @@ describe('alert emails through a real SMTP server', () => {
     const sent = await Promise.all([sendDigests(at), sendDigests(at)]);
     expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
     expect(mailsTo(collector)).toHaveLength(1);
+  });
+
+  it('mails nobody for an account whose stored address names other mailboxes, and keeps its emails off', async () => {
+    const collector = await registerUser(t.app);
+    await watch(t.app, collector, { set: 'base', card: 'Venusaur', above: 70_000 });
+    // An account from before the address rule (docs/product.md §5).
+    const smuggled = 'x,victim@example.com';
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ email: smuggled })
+      .where('id', '=', collector.user.id)
+      .execute();
+    await newSale('digest-smuggled', 75_000);
+    const offeredBefore = t.inbox.offered.length;
+    await sendDigests(Date.now() + 1_000 * MINUTE);
+    const offered = t.inbox.offered.slice(offeredBefore);
+    expect(offered.filter((address) => address.includes('victim') || address.startsWith('x'))).toEqual([]);
+
+    const turnOn = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/email-preference',
+      payload: { alertEmails: true },
+      headers: { cookie: collector.cookie },
+    });
+    expect(turnOn.statusCode).toBe(409);
+    expect(turnOn.json().error).toEqual({ code: 'conflict', message: ADDRESS_NOT_MAILABLE });
   });
 });

@@ -1,13 +1,17 @@
-import type {
-  EmailPreference,
-  EmailPreferenceStatus,
-  Notification,
-  NotificationsResponse,
-} from '#shared/schemas/notifications.ts';
+import { isValidEmail } from '#shared/registration.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
+import {
+  ADDRESS_NOT_MAILABLE,
+  type EmailPreference,
+  type EmailPreferenceStatus,
+  type Notification,
+  type NotificationsResponse,
+} from '#shared/schemas/notifications.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import {
+  accountEmail,
   alertEmailsOn,
   lastUndeliveredEmail,
   resubscribeToEmails,
@@ -87,7 +91,9 @@ export async function emailPreference(
 
 /**
  * The Alert emails switch: off is the same as the unsubscribe link; on after that resumes the hourly digest
- * with the alerts that arrive from now on. The choice is kept even when this server sends no email.
+ * with the alerts that arrive from now on. The choice is kept even when this server sends no email. An
+ * account whose stored address is not a bare address (made before docs/product.md §5's rule) cannot turn them
+ * on: nothing is ever mailed to such text.
  */
 export async function setEmailPreference(
   context: Pick<AppContext, 'database'>,
@@ -95,7 +101,12 @@ export async function setEmailPreference(
   preference: EmailPreference,
 ): Promise<EmailPreferenceStatus> {
   const now = new Date().toISOString();
-  if (preference.alertEmails) await resubscribeToEmails(context.database, userId, now);
-  else await unsubscribeFromEmails(context.database, userId, now);
+  if (preference.alertEmails) {
+    const email = await accountEmail(context.database, userId);
+    if (email !== null && !isValidEmail(email)) {
+      throw new AppError(409, 'conflict', ADDRESS_NOT_MAILABLE);
+    }
+    await resubscribeToEmails(context.database, userId, now);
+  } else await unsubscribeFromEmails(context.database, userId, now);
   return emailPreference(context, userId);
 }

@@ -41,6 +41,7 @@ describe('profiles API', () => {
         memberSince: new Date().getUTCFullYear(),
         profileImageUrl: null,
         bannerImageUrl: null,
+        showCollectionValue: false,
       });
       expect(response.body).not.toContain(owner.email);
     }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ProfileImageKind } from '#shared/schemas/users.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -9,12 +9,35 @@ const IMAGE_COLUMN = { avatar: 'profile_image', banner: 'banner_image' } as cons
 export function findPublicUser(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'country', 'country_code', 'created_at', 'profile_image', 'banner_image'])
+    .select([
+      'id',
+      'username',
+      'country',
+      'country_code',
+      'created_at',
+      'profile_image',
+      'banner_image',
+      'show_collection_value',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
 export type PublicUserRow = NonNullable<Awaited<ReturnType<typeof findPublicUser>>>;
+
+/** Changes the owner's profile settings; false when there is no such user. */
+export async function updateProfileSettings(
+  db: Kysely<Database>,
+  id: string,
+  settings: { showCollectionValue: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ show_collection_value: sql.lit(settings.showCollectionValue) })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /**
  * Points a user's avatar or banner at an image, in the transaction it is given; the image it showed before.

@@ -7,6 +7,7 @@ import {
   MAX_UPLOAD_MEGABYTES,
   PROFILE_IMAGE_KINDS,
   type ProfileImageKind,
+  ProfileSettingsBodySchema,
   PublicProfileSchema,
   UserIdParamsSchema,
 } from '#shared/schemas/users.ts';
@@ -14,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { fileUpload, type UploadMessages, uploadFailure } from '../../file-upload.ts';
 import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { getPublicProfile, replaceProfileImage } from './profiles.service.ts';
+import { changeProfileSettings, getPublicProfile, replaceProfileImage } from './profiles.service.ts';
 
 const IMAGE_UPLOAD: UploadMessages = {
   notMultipart: 'Send the image as multipart/form-data in the field "file".',
@@ -50,6 +51,24 @@ export function profilesRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => getPublicProfile(context, request.params.id),
+    );
+
+    app.put(
+      '/api/users/me/settings',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Change your profile settings',
+          description:
+            'showCollectionValue (off for a new account): when on, anyone may see your collection’s value and each card’s estimate; when off, only you.',
+          body: ProfileSettingsBodySchema,
+          response: { 200: PublicProfileSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return changeProfileSettings(context, user.id, request.body);
+      },
     );
 
     for (const kind of PROFILE_IMAGE_KINDS) {

@@ -1,9 +1,15 @@
-import type { ProfileImageKind, PublicProfile } from '#shared/schemas/users.ts';
+import type { ProfileImageKind, ProfileSettingsBody, PublicProfile } from '#shared/schemas/users.ts';
 import { PROFILE_IMAGE_BOXES } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
+import { toBoolean } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import { findPublicUser, type PublicUserRow, swapProfileImage } from './profiles.repository.ts';
+import {
+  findPublicUser,
+  type PublicUserRow,
+  swapProfileImage,
+  updateProfileSettings,
+} from './profiles.repository.ts';
 
 const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
@@ -16,6 +22,7 @@ function toPublicProfile(row: PublicUserRow): PublicProfile {
     memberSince: new Date(row.created_at).getUTCFullYear(),
     profileImageUrl: mediaUrl(row.profile_image),
     bannerImageUrl: mediaUrl(row.banner_image),
+    showCollectionValue: toBoolean(row.show_collection_value),
   };
 }
 
@@ -23,6 +30,18 @@ export async function getPublicProfile(context: AppContext, id: string): Promise
   const row = await findPublicUser(context.database.db, id);
   if (!row) throw notFound(PROFILE_NOT_FOUND);
   return toPublicProfile(row);
+}
+
+/** The owner's profile settings; every open page of the profile hears of the change. */
+export async function changeProfileSettings(
+  context: AppContext,
+  userId: string,
+  settings: ProfileSettingsBody,
+): Promise<PublicProfile> {
+  if (!(await updateProfileSettings(context.database.db, userId, settings)))
+    throw notFound(PROFILE_NOT_FOUND);
+  await context.live.publish({ type: 'profile', userId });
+  return getPublicProfile(context, userId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { lockCollector } from '../../db/collector-lock.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database, WatchesTable } from '../../db/schema.ts';
 
@@ -45,9 +46,8 @@ function findSameWatch(db: Db, row: WatchesTable) {
 export type InsertWatchResult = 'inserted' | 'limit' | 'duplicate';
 
 /**
- * Adds the watch unless the collector has `limit` already or the very same one, in one transaction. On
- * PostgreSQL the collector's row is locked first, so two adds racing each other cannot pass the limit together
- * (SQLite has one writer at a time).
+ * Adds the watch unless the collector has `limit` already or the very same one, in one transaction that holds
+ * the collector (lockCollector), so adds racing each other cannot pass the limit together.
  */
 export async function insertWatchWithinLimit(
   database: DatabaseHandle,
@@ -55,9 +55,7 @@ export async function insertWatchWithinLimit(
   limit: number,
 ): Promise<InsertWatchResult> {
   return database.db.transaction().execute(async (trx) => {
-    if (database.dialect === 'postgres') {
-      await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
-    }
+    await lockCollector(trx, database.dialect, row.user_id);
     const count = await trx
       .selectFrom('watches')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -15,9 +15,10 @@ import { OfferSheet, type OfferTarget } from '#web/features/offers/components/of
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
-import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
+import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
@@ -75,17 +76,32 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
       {isOwner ? (
         <>
-          <CollectionValue ownerId={profile.data.id} />
-          <CollectionSection profileId={profile.data.id} isOwner setCardsQuery={setCardsQuery} />
+          <CollectionValue
+            ownerId={profile.data.id}
+            isOwner
+            sharing={<CollectionValueSwitch profile={profile.data} />}
+          />
+          <CollectionSection
+            profileId={profile.data.id}
+            isOwner
+            setCardsQuery={setCardsQuery}
+            showEstimates
+          />
           <WatchingList />
           <OffersArea />
         </>
       ) : (
-        <OfferableCollection
-          profileId={profile.data.id}
-          ownerName={profile.data.username.trim() || FALLBACK_USERNAME}
-          viewerId={viewerId}
-        />
+        <>
+          {profile.data.showCollectionValue ? (
+            <CollectionValue ownerId={profile.data.id} isOwner={false} />
+          ) : null}
+          <OfferableCollection
+            profileId={profile.data.id}
+            ownerName={profile.data.username.trim() || FALLBACK_USERNAME}
+            viewerId={viewerId}
+            showEstimates={profile.data.showCollectionValue}
+          />
+        </>
       )}
     </>
   );
@@ -95,10 +111,11 @@ interface OfferableCollectionProps {
   profileId: string;
   ownerName: string;
   viewerId: string | null;
+  showEstimates: boolean;
 }
 
 /** Another collector's cards, each with Make Offer where it accepts offers and the viewer's own offer on it. */
-function OfferableCollection({ profileId, ownerName, viewerId }: OfferableCollectionProps) {
+function OfferableCollection({ profileId, ownerName, viewerId, showEstimates }: OfferableCollectionProps) {
   const [offerOn, setOfferOn] = useState<OfferTarget | null>(null);
   const myOffers = useMyOffers(viewerId !== null);
   const latestOffers = latestSentByItem(myOffers.data?.sent);
@@ -117,6 +134,7 @@ function OfferableCollection({ profileId, ownerName, viewerId }: OfferableCollec
         isOwner={false}
         setCardsQuery={setCardsQuery}
         itemOffer={itemOffer}
+        showEstimates={showEstimates}
       />
       <OfferSheet
         target={offerOn}

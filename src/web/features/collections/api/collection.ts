@@ -18,22 +18,27 @@ export function useCollection(userId: string) {
   });
 }
 
-/** Each valued collected card's estimate; refreshed with the collection. */
-export function useCollectionEstimates(userId: string) {
+/**
+ * Each valued collected card's estimate; refreshed with the collection. Asked for only where the server
+ * answers it: to the owner, or when the owner shows their collection's value.
+ */
+export function useCollectionEstimates(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...collectionKey(userId), 'estimates'] as const,
     queryFn: ({ signal }) =>
       api<CollectionEstimatesResponse>(`/api/users/${encodeURIComponent(userId)}/collection/estimates`, {
         signal,
       }),
+    enabled,
   });
 }
 
-/** The owner's collection value and its history; refreshed with the collection. */
+/** A collection's value and its history, refreshed with the collection: the owner's, or one they show. */
 export function useCollectionValue(ownerId: string) {
   return useQuery({
     queryKey: [...collectionKey(ownerId), 'value'] as const,
-    queryFn: ({ signal }) => api<CollectionValueResponse>('/api/users/me/collection/value', { signal }),
+    queryFn: ({ signal }) =>
+      api<CollectionValueResponse>(`/api/users/${encodeURIComponent(ownerId)}/collection/value`, { signal }),
   });
 }
 

@@ -24,6 +24,8 @@ interface CollectionSectionProps {
   setCardsQuery: SetCardsQuery;
   /** What another collector's card offers the viewer (Make Offer and their own offer's status). */
   itemOffer?: (item: CollectionItem) => ReactNode;
+  /** Each valued card's estimate, for the owner and when the owner shows their collection's value. */
+  showEstimates: boolean;
 }
 
 const itemsOf = (data: CollectionResponse, list: CollectionList) =>
@@ -34,9 +36,15 @@ const itemsOf = (data: CollectionResponse, list: CollectionList) =>
  * search with suggestions, a filter menu and a grid/list toggle; Remove and the add button for the owner,
  * Make Offer for everyone else.
  */
-export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer }: CollectionSectionProps) {
+export function CollectionSection({
+  profileId,
+  isOwner,
+  setCardsQuery,
+  itemOffer,
+  showEstimates,
+}: CollectionSectionProps) {
   const collection = useCollection(profileId);
-  const estimates = useCollectionEstimates(profileId);
+  const estimates = useCollectionEstimates(profileId, showEstimates);
   const [tab, setTab] = useState<CollectionList>('collected');
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<FilterValue>(NO_FILTER);
@@ -51,7 +59,8 @@ export function CollectionSection({ profileId, isOwner, setCardsQuery, itemOffer
   }
   const items = itemsOf(collection.data, list);
   const estimateByItem = new Map(estimates.data?.estimates.map((estimate) => [estimate.itemId, estimate]));
-  const estimateOf = (item: CollectionItem): ItemEstimate => {
+  const estimateOf = (item: CollectionItem): ItemEstimate | undefined => {
+    if (!showEstimates) return undefined;
     if (estimates.isError) return { status: 'error' };
     if (estimates.isPending) return { status: 'pending' };
     return { status: 'done', estimate: estimateByItem.get(item.id) };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useCollectionValue } from '#web/features/collections/api/collection.ts';
@@ -57,11 +58,19 @@ function HistoryChart({ history }: { history: CollectionValueResponse['history']
   );
 }
 
+interface CollectionValueProps {
+  ownerId: string;
+  isOwner: boolean;
+  /** The owner's Show my collection's value switch. */
+  sharing?: ReactNode;
+}
+
 /**
- * The owner's collection value (docs/product.md §2): the sum of the estimates of their graded 1st Edition
- * cards, how many were and were not valued, and a small chart of the last 52 weeks.
+ * A collection's value (docs/product.md §2): the sum of the estimates of the graded 1st Edition cards, how
+ * many were and were not valued, and a small chart of the last 52 weeks. The owner sees it, and everyone once
+ * the owner shows it.
  */
-export function CollectionValue({ ownerId }: { ownerId: string }) {
+export function CollectionValue({ ownerId, isOwner, sharing }: CollectionValueProps) {
   const value = useCollectionValue(ownerId);
   return (
     <section
@@ -71,19 +80,22 @@ export function CollectionValue({ ownerId }: { ownerId: string }) {
       <h2 id="collection-value-heading" className="font-semibold text-slate-900">
         Collection value
       </h2>
+      {sharing}
       {value.isError ? (
         <div className="mt-3">
           <ErrorNotice message={value.error.message} onRetry={() => void value.refetch()} />
         </div>
       ) : value.isPending ? (
         <p role="status" className="mt-2 text-sm text-slate-500">
-          Valuing your collection…
+          {isOwner ? 'Valuing your collection…' : 'Valuing this collection…'}
         </p>
       ) : value.data.counted === 0 ? (
         <p className="mt-2 text-sm text-slate-600">
-          {value.data.uncounted === 0
-            ? 'Add graded cards to your collection to see what it is worth.'
-            : 'None of your collected cards can be valued yet: they are ungraded, not 1st Edition prints, or lack recent sales.'}
+          {!isOwner
+            ? 'None of these collected cards can be valued yet.'
+            : value.data.uncounted === 0
+              ? 'Add graded cards to your collection to see what it is worth.'
+              : 'None of your collected cards can be valued yet: they are ungraded, not 1st Edition prints, or lack recent sales.'}
         </p>
       ) : (
         <>

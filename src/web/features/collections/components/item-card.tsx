@@ -24,7 +24,8 @@ interface ItemCardProps {
   onRemove?: () => void;
   /** Make Offer and the viewer's own offer status, on another collector's card. */
   offer?: ReactNode;
-  estimate: ItemEstimate;
+  /** None when the owner keeps their collection's value to themselves. */
+  estimate?: ItemEstimate;
 }
 
 export function itemTitle(item: Pick<CollectionItem, 'cardName' | 'cardNumber'>): string {
@@ -88,7 +89,7 @@ export function ItemCard({ item, view, onRemove, offer, estimate }: ItemCardProp
           {item.variant ? ` · ${item.variant}` : ''}
         </p>
         {item.certNumber ? <p className="text-xs text-slate-600">Cert {item.certNumber}</p> : null}
-        {item.list === 'collected' ? <EstimateLine item={item} estimate={estimate} /> : null}
+        {item.list === 'collected' && estimate ? <EstimateLine item={item} estimate={estimate} /> : null}
         {item.acceptingOffers ? (
           <p className="inline-flex w-fit items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
             <BadgeDollarSign className="size-3.5" aria-hidden />

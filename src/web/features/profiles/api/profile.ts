@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileImageKind, PublicProfile } from '#shared/schemas/users.ts';
+import type { ProfileImageKind, ProfileSettingsBody, PublicProfile } from '#shared/schemas/users.ts';
 import { api } from '#web/lib/api-client.ts';
 
 const profileKey = (id: string) => ['users', id] as const;
@@ -28,6 +28,22 @@ export function useUploadProfileImage(kind: ProfileImageKind) {
     onSuccess: (profile) => {
       client.setQueryData(profileKey(profile.id), profile);
       void client.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
+
+/**
+ * Changes the signed-in collector's profile settings. What the collection's value and estimates answer
+ * follows the setting, so those are asked again.
+ */
+export function useChangeProfileSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileSettingsBody) =>
+      api<PublicProfile>('/api/users/me/settings', { method: 'PUT', body }),
+    onSuccess: (profile) => {
+      client.setQueryData(profileKey(profile.id), profile);
+      void client.invalidateQueries({ queryKey: [...profileKey(profile.id), 'collection'] });
     },
   });
 }
