@@ -102,9 +102,7 @@ describe('admin routes are for admins only', () => {
         error: {
           code: 'forbidden',
           message:
-            route.method === 'GET'
-              ? 'Unauthorized: Admin access required'
-              : 'Admin permissions required',
+            route.method === 'GET' ? 'Unauthorized: Admin access required' : 'Admin permissions required',
         },
       });
 

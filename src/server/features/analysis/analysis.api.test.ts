@@ -389,15 +389,18 @@ describe('GET /api/sales/analysis: total volume and the latest sale', () => {
     ['period=all&grader=PSA&grade=9', 700, 400, 8, 350, 14.29],
     ['period=30d&grader=PSA&grade=9&includeFlagged=true', 1300, 900, 5, 650, 38.46],
     ['period=all&grader=PSA&grade=10', 250, 250, 20, 250, 0],
-  ] as const)('%s: volume %s, latest sale %s from %s days ago', async (query, volume, last, days, average, percent) => {
-    expect(await statsOf(query)).toEqual({
-      totalVolume: volume,
-      lastSale: last,
-      lastSaleDate: ago[days],
-      average,
-      percentFromAverage: percent,
-    });
-  });
+  ] as const)(
+    '%s: volume %s, latest sale %s from %s days ago',
+    async (query, volume, last, days, average, percent) => {
+      expect(await statsOf(query)).toEqual({
+        totalVolume: volume,
+        lastSale: last,
+        lastSaleDate: ago[days],
+        average,
+        percentFromAverage: percent,
+      });
+    },
+  );
 
   it('has no latest sale where the period and filter have none', async () => {
     expect(await statsOf('period=90d&grader=PSA&grade=8')).toEqual({
