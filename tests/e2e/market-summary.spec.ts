@@ -54,12 +54,17 @@ test.describe('the market summary at 1280 px', () => {
     await expectAccessible(page);
 
     const flagged = await analysisOf(page, 'set=base_set&card=Charizard&includeFlagged=true');
-    await page.getByRole('switch', { name: /^Include flagged sales/ }).check();
+    const include = page.getByRole('switch', { name: /^Include flagged sales/ });
+    await include.check();
+    await expect(page).toHaveURL(/flagged=1/);
     await expectSummary(page, flagged.stats);
-    await page.getByRole('switch', { name: /^Include flagged sales/ }).uncheck();
+    await include.uncheck();
+    await expect(page).not.toHaveURL(/flagged=1/);
+    await expectSummary(page, all.stats);
 
     const recent = await analysisOf(page, 'set=base_set&card=Charizard&period=90d');
-    await page.getByRole('radio', { name: 'Last 90 days' }).check();
+    await page.getByRole('radio', { name: 'Last 90 days' }).click();
+    await expect(page).toHaveURL(/period=90d/);
     await expectSummary(page, recent.stats);
 
     const grade = all.gradeOptions[0]!;
