@@ -8,8 +8,10 @@ import {
   EXAMPLE_MARKET_VALUE,
   ebayProceeds,
   MINIMUM_MARKET_VALUE,
+  marketValueFromSearch,
   maxAdvance,
   qualifiesForAdvance,
+  quickAdvanceHref,
 } from './advance-terms.ts';
 
 describe('card advance terms', () => {
@@ -51,5 +53,24 @@ describe('card advance terms', () => {
       }),
     );
     expect(maxAdvance(0.1 + 0.2)).toBe(0.23);
+  });
+});
+
+describe('Quick Advance', () => {
+  it('links from a value at or above the advance minimum to the calculator, and not from one under it', () => {
+    expect(quickAdvanceHref(300)).toBe('/card-advances?value=300#advance');
+    expect(quickAdvanceHref(18_500.5)).toBe('/card-advances?value=18500.50#advance');
+    expect(quickAdvanceHref(299.99)).toBeUndefined();
+    expect(quickAdvanceHref(0)).toBeUndefined();
+    expect(quickAdvanceHref(Number.NaN)).toBeUndefined();
+  });
+
+  it('reads back the value it carried, and nothing that is not an amount of dollars', () => {
+    const read = (search: string) => marketValueFromSearch(new URLSearchParams(search));
+    expect(read('value=300')).toBe(300);
+    expect(read('value=18500.50')).toBe(18_500.5);
+    for (const search of ['', 'value=', 'value=0', 'value=-5', 'value=1e9', 'value=12.345', 'value=abc']) {
+      expect(read(search), search).toBeUndefined();
+    }
   });
 });

@@ -68,3 +68,25 @@ export function compareOptions(marketValue: number): ComparisonRow[] {
     },
   ];
 }
+
+/** The card advances page's search parameter that carries a card's market value into its calculator. */
+const MARKET_VALUE_PARAM = 'value';
+
+/**
+ * Where **Quick Advance** leads from an analysis: the card advances page at its `#advance` hero, with the card's
+ * value in the calculator. Undefined when the value is under the advance minimum, so there is no link.
+ */
+export function quickAdvanceHref(marketValue: number): string | undefined {
+  if (!Number.isFinite(marketValue) || !qualifiesForAdvance(marketValue)) return undefined;
+  const cents = Math.round(marketValue * 100);
+  const dollars = cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+  return `/card-advances?${MARKET_VALUE_PARAM}=${dollars}#advance`;
+}
+
+/** The market value a Quick Advance link carried: a positive amount of dollars with at most two decimals. */
+export function marketValueFromSearch(search: URLSearchParams): number | undefined {
+  const text = search.get(MARKET_VALUE_PARAM)?.trim() ?? '';
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return undefined;
+  const value = Number(text);
+  return value > 0 ? value : undefined;
+}

@@ -32,6 +32,7 @@ export const MESSAGES = {
   weakPassword: 'Password should be at least 6 characters long.',
   authenticationRequired: 'Authentication required',
   adminRequired: 'Admin permissions required',
+  adminAccessRequired: 'Unauthorized: Admin access required',
   mustBeLoggedIn: 'User must be logged in',
   saleNotFound: 'Sale not found',
   collectionNotFound: 'Collection not found',

@@ -37,6 +37,12 @@ test.describe('admin database manager', () => {
     for (const call of [
       page.request.get('/api/admin/sales/by-day?set=base_set&offset=1'),
       page.request.get('/api/admin/sales/deleted'),
+    ]) {
+      const response = await call;
+      expect(response.status()).toBe(403);
+      expect((await response.json()).error.message).toBe('Unauthorized: Admin access required');
+    }
+    for (const call of [
       page.request.post('/api/admin/sales/delete', { data: { saleIds: ['any'] } }),
       page.request.post('/api/admin/sales/import', {
         multipart: { file: { name: 'a.csv', mimeType: 'text/csv', buffer: Buffer.from('x') } },

@@ -44,9 +44,12 @@ export type SalesStats = z.infer<typeof SalesStatsSchema>;
 
 /** The analysis's statistics, with how many sales of the period and filter are flagged and left out. */
 export const AnalysisStatsSchema = SalesStatsSchema.extend({
+  /** When the newest sale counted in the figures ended (the one lastSale is the price of), ISO 8601; null with none. */
+  lastSaleDate: z.string().nullable(),
   /** Flagged sales of the period and filter; left out of the figures unless includeFlagged=true. */
   excludedCount: z.number().int(),
 });
+export type AnalysisStats = z.infer<typeof AnalysisStatsSchema>;
 
 const TimeSeriesSchema = z.object({ t: z.array(z.number()), p: z.array(z.number()) });
 

@@ -158,6 +158,21 @@ const MATRIX: Record<string, Entry> = {
     expect: everyone(200),
     shared: true,
   },
+  'GET /BaseSetImages/:file': {
+    request: get('/BaseSetImages/Base_Charizard_4_102.png'),
+    expect: everyone(200),
+    shared: true,
+  },
+  'GET /JungleSetImages/:file': {
+    request: get('/JungleSetImages/Jungle_Scyther_10_64.jpg'),
+    expect: everyone(200),
+    shared: true,
+  },
+  'GET /FossilSetImages/:file': {
+    request: get('/FossilSetImages/Fossil_Gengar_5_62.webp'),
+    expect: everyone(200),
+    shared: true,
+  },
   'GET /media/:hash': {
     request: (world) => ({ method: 'GET', url: world.mediaUrl }),
     expect: everyone(200),

@@ -27,6 +27,7 @@ async function appAs(user: SessionUser | null) {
   app.get('/member', async (request) => ({ id: requireUser(request).id }));
   app.get('/collector', async (request) => ({ id: requireUser(request, MESSAGES.mustBeLoggedIn).id }));
   app.get('/admin', async (request) => ({ id: requireAdmin(request).id }));
+  app.post('/admin', async (request) => ({ id: requireAdmin(request).id }));
   await app.ready();
   return app;
 }
@@ -48,9 +49,14 @@ describe('guards', () => {
   it('let a signed-in user through, but not into admin routes', async () => {
     const app = await appAs(member);
     expect((await app.inject('/member')).json()).toEqual({ id: 'u1' });
-    const admin = await app.inject('/admin');
-    expect(admin.statusCode).toBe(403);
-    expect(admin.json()).toEqual({ error: { code: 'forbidden', message: 'Admin permissions required' } });
+    const read = await app.inject('/admin');
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toEqual({
+      error: { code: 'forbidden', message: 'Unauthorized: Admin access required' },
+    });
+    const change = await app.inject({ method: 'POST', url: '/admin' });
+    expect(change.statusCode).toBe(403);
+    expect(change.json()).toEqual({ error: { code: 'forbidden', message: 'Admin permissions required' } });
   });
 
   it('let an admin into admin routes', async () => {

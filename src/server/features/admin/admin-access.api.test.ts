@@ -95,9 +95,16 @@ describe('admin routes are for admins only', () => {
         error: { code: 'unauthenticated', message: MESSAGES.authenticationRequired },
       });
 
+      // Reading admin data and making an admin change are refused in the specification's two words.
       const asCollector = await requestAs(route, collector.cookie);
       expect(asCollector.statusCode).toBe(403);
-      expect(asCollector.json()).toEqual({ error: { code: 'forbidden', message: MESSAGES.adminRequired } });
+      expect(asCollector.json()).toEqual({
+        error: {
+          code: 'forbidden',
+          message:
+            route.method === 'GET' ? 'Unauthorized: Admin access required' : 'Admin permissions required',
+        },
+      });
 
       const asAdmin = await requestAs(route, admin.cookie);
       expect(asAdmin.statusCode, asAdmin.body).toBe(route.adminStatus);

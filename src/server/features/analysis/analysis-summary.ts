@@ -188,7 +188,11 @@ export function summariseSales(
     imageUrl: card.imageUrl,
     period,
     includeFlagged,
-    stats: { ...computeSalesStats(passing.prices), excludedCount: passing.excluded },
+    stats: {
+      ...computeSalesStats(passing.prices),
+      lastSaleDate: passing.prices.length > 0 ? new Date(passing.soldAt[0]!).toISOString() : null,
+      excludedCount: passing.excluded,
+    },
     series: seriesOf(passing, sales.gradeKeys),
     gradeOptions: gradeOptionsOf(sales),
     total: passing.listed,

@@ -1,11 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '#shared/sales-constants.ts';
 import { type AnalysisResponse, AnalysisResponseSchema } from '#shared/schemas/sales.ts';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
+import { importSalesFile } from '../sales-import/sales-import.service.ts';
 
 /** The docs/product.md §3 figures, worked out here the long way (in whole cents) rather than with the code under test. */
-function expectedStats(centsNewestFirst: number[]) {
+function expectedStats(centsNewestFirst: number[], lastSaleDate: string) {
   const ascending = [...centsNewestFirst].sort((a, b) => a - b);
   const middle = Math.floor(ascending.length / 2);
   const medianCents =
@@ -22,12 +26,15 @@ function expectedStats(centsNewestFirst: number[]) {
     totalVolume: totalCents / 100,
     lastSale,
     percentFromAverage: Math.round(((lastSale - average) / average) * 10_000) / 100,
+    lastSaleDate,
     excludedCount: 0,
   };
 }
 
 describe('GET /api/sales/analysis', () => {
   const t = useTestApp();
+  // When the fixed sales below ended, by how many days ago.
+  const ago = { 2: daysAgo(2), 10: daysAgo(10), 45: daysAgo(45), 200: daysAgo(200), 300: daysAgo(300) };
   const analyse = async (query: string): Promise<AnalysisResponse> => {
     const response = await t.app.inject(`/api/sales/analysis?${query}`);
     expect(response.statusCode).toBe(200);
@@ -39,7 +46,7 @@ describe('GET /api/sales/analysis', () => {
     await insertSales(t.database.handle, [
       {
         card_name: 'Charizard',
-        sold_at: daysAgo(10),
+        sold_at: ago[10],
         price_cents: 50_000,
         grading_company: 'PSA',
         grade: 10,
@@ -48,17 +55,17 @@ describe('GET /api/sales/analysis', () => {
         sale_type: 'buy_it_now',
         image: 'a'.repeat(64),
       },
-      { card_name: 'Charizard', sold_at: daysAgo(45), price_cents: 30_000, grading_company: 'PSA', grade: 9 },
+      { card_name: 'Charizard', sold_at: ago[45], price_cents: 30_000, grading_company: 'PSA', grade: 9 },
       {
         card_name: 'Charizard',
-        sold_at: daysAgo(200),
+        sold_at: ago[200],
         price_cents: 12_050,
         grading_company: 'BGS',
         grade: 9.5,
       },
       {
         card_name: 'Charizard',
-        sold_at: daysAgo(300),
+        sold_at: ago[300],
         price_cents: 20_001,
         grading_company: 'PSA',
         grade: 9,
@@ -67,7 +74,7 @@ describe('GET /api/sales/analysis', () => {
       { set_id: 'fossil_set', card_name: 'Charizard', price_cents: 999_999 },
       { card_name: 'Blastoise', price_cents: 1 },
       { set_id: 'jungle_set', card_name: 'Scyther', sold_at: daysAgo(3), price_cents: 40_000 },
-      { set_id: 'jungle_set', card_name: 'Scyther non-holo', sold_at: daysAgo(2), price_cents: 8_000 },
+      { set_id: 'jungle_set', card_name: 'Scyther non-holo', sold_at: ago[2], price_cents: 8_000 },
       { set_id: 'jungle_set', card_name: 'Scyther non-holo', sold_at: daysAgo(4), price_cents: 9_000 },
       ...Array.from({ length: 30 }, (_, index) => ({
         card_name: 'Alakazam',
@@ -90,7 +97,7 @@ describe('GET /api/sales/analysis', () => {
       period: 'all',
       total: 4,
     });
-    expect(body.stats).toEqual(expectedStats([50_000, 30_000, 12_050, 20_001]));
+    expect(body.stats).toEqual(expectedStats([50_000, 30_000, 12_050, 20_001], ago[10]));
     expect(body.sales.map((sale) => sale.price)).toEqual([500, 300, 120.5, 200.01]);
     expect(body.sales[0]).toEqual({
       saleId: expect.any(String),
@@ -161,14 +168,14 @@ describe('GET /api/sales/analysis', () => {
     const body = await analyse(`set=base_set&card=Charizard&period=${period}`);
     expect(body.period).toBe(period);
     expect(body.total).toBe(prices.length);
-    expect(body.stats).toEqual(expectedStats(prices));
+    expect(body.stats).toEqual(expectedStats(prices, ago[10]));
     expect(body.series.points.p).toEqual(prices.map((cents) => cents / 100).reverse());
   });
 
   it('filters by grader and grade, and offers the grades of the period regardless of the filter', async () => {
     const psa = await analyse('card=Charizard&grader=PSA');
     expect(psa.total).toBe(3);
-    expect(psa.stats).toEqual(expectedStats([50_000, 30_000, 20_001]));
+    expect(psa.stats).toEqual(expectedStats([50_000, 30_000, 20_001], ago[10]));
     const psa9 = await analyse('card=Charizard&grader=PSA&grade=9');
     expect(psa9.sales.map((sale) => sale.price)).toEqual([300, 200.01]);
     const grade95 = await analyse('card=Charizard&grade=9.5');
@@ -217,7 +224,7 @@ describe('GET /api/sales/analysis', () => {
       rarity: 'Rare',
       total: 2,
     });
-    expect(rare.stats).toEqual(expectedStats([8_000, 9_000]));
+    expect(rare.stats).toEqual(expectedStats([8_000, 9_000], ago[2]));
   });
 
   it('answers an unknown card with the empty result of docs/product.md §8', async () => {
@@ -297,6 +304,7 @@ const expectedZeroStats = {
   totalVolume: 0,
   lastSale: 0,
   percentFromAverage: 0,
+  lastSaleDate: null,
   excludedCount: 0,
 };
 
@@ -328,5 +336,79 @@ describe('GET /api/sales/analysis with more sales than the chart shows', () => {
     expect(times.at(-1)).toBe(Date.parse(body.sales[0]!.date));
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(body.stats.lastSale).toBe(body.sales[0]!.price);
+  });
+});
+
+describe('GET /api/sales/analysis: total volume and the latest sale', () => {
+  const t = useTestApp();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-volume-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const ago = { 5: daysAgo(5), 8: daysAgo(8), 20: daysAgo(20), 60: daysAgo(60), 120: daysAgo(120) };
+
+  beforeAll(async () => {
+    const sale = (days: keyof typeof ago, price: number, grade: number, fields: object = {}) => ({
+      id: `ninetales-${days}`,
+      set_id: 'base_set',
+      card_name: 'Ninetales',
+      price,
+      timestamp: ago[days],
+      seller: `seller_${days}`,
+      grading_company: 'PSA',
+      grade,
+      ...fields,
+    });
+    const file = path.join(dir, 'ninetales.jsonl');
+    // The newest sale is a Best Offer that does not say what was accepted: flagged, and left out unless
+    // flagged sales are included.
+    const records = [
+      sale(5, 900, 9, { sale_type: 'best_offer' }),
+      sale(8, 400, 9),
+      sale(20, 250, 10),
+      sale(60, 300, 9),
+      sale(120, 100.5, 8),
+    ];
+    fs.writeFileSync(file, records.map((record) => JSON.stringify(record)).join('\n'));
+    const summary = await importSalesFile(t.app.context, file, { rejectsFile: false });
+    expect(summary.rejects).toEqual([]);
+    expect(summary.imported).toBe(5);
+  });
+
+  const statsOf = async (query: string) => {
+    const response = await t.app.inject(`/api/sales/analysis?card=Ninetales&${query}`);
+    expect(response.statusCode).toBe(200);
+    const { stats } = AnalysisResponseSchema.parse(response.json());
+    const { totalVolume, lastSale, lastSaleDate, average, percentFromAverage } = stats;
+    return { totalVolume, lastSale, lastSaleDate, average, percentFromAverage };
+  };
+
+  // Worked out by hand from the five sales above (average in whole cents, rounded half up).
+  it.each([
+    ['period=all', 1050.5, 400, 8, 262.63, 52.31],
+    ['period=all&includeFlagged=true', 1950.5, 900, 5, 390.1, 130.71],
+    ['period=30d', 650, 400, 8, 325, 23.08],
+    ['period=all&grader=PSA&grade=9', 700, 400, 8, 350, 14.29],
+    ['period=30d&grader=PSA&grade=9&includeFlagged=true', 1300, 900, 5, 650, 38.46],
+    ['period=all&grader=PSA&grade=10', 250, 250, 20, 250, 0],
+  ] as const)(
+    '%s: volume %s, latest sale %s from %s days ago',
+    async (query, volume, last, days, average, percent) => {
+      expect(await statsOf(query)).toEqual({
+        totalVolume: volume,
+        lastSale: last,
+        lastSaleDate: ago[days],
+        average,
+        percentFromAverage: percent,
+      });
+    },
+  );
+
+  it('has no latest sale where the period and filter have none', async () => {
+    expect(await statsOf('period=90d&grader=PSA&grade=8')).toEqual({
+      totalVolume: 0,
+      lastSale: 0,
+      lastSaleDate: null,
+      average: 0,
+      percentFromAverage: 0,
+    });
   });
 });

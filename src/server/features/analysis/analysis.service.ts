@@ -85,7 +85,7 @@ function emptyAnalysis(query: AnalysisQuery): AnalysisResponse {
     imageUrl: null,
     period: query.period,
     includeFlagged: query.includeFlagged,
-    stats: { ...EMPTY_STATS, excludedCount: 0 },
+    stats: { ...EMPTY_STATS, lastSaleDate: null, excludedCount: 0 },
     series: { points: { t: [], p: [], g: [] }, median: { t: [], p: [] }, gradeLines: [], sampled: false },
     gradeOptions: [],
     sales: [],

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Card, staticImageBaseName } from '#shared/catalogue.ts';
+import { allCards, type Card, staticImageBaseName } from '#shared/catalogue.ts';
 import { renderCardArt } from './card-art.ts';
 
 const SCAN_TYPES: Record<string, string> = {
@@ -28,4 +28,17 @@ export async function loadCardImage(card: Card, cardImagesDir: string | undefine
     }
   }
   return { body: renderCardArt(card), contentType: 'image/svg+xml; charset=utf-8' };
+}
+
+/** Every catalogue card by its image's name without the extension: `BaseSetImages/Base_Charizard_4_102`. */
+const CARDS_BY_IMAGE_NAME = new Map(allCards().map((card) => [staticImageBaseName(card), card]));
+
+/**
+ * The card whose image the specification's path names (`BaseSetImages`, `Base_Charizard_4_102.png`), with
+ * any of the scan extensions; undefined when it names no catalogue card.
+ */
+export function cardOfImagePath(folder: string, file: string): Card | undefined {
+  const extension = path.extname(file);
+  if (!(extension in SCAN_TYPES)) return undefined;
+  return CARDS_BY_IMAGE_NAME.get(`${folder}/${file.slice(0, -extension.length)}`);
 }

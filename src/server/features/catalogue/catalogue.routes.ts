@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardsOf, findCardById, rarityCounts, setFacts } from '#shared/catalogue.ts';
@@ -7,7 +7,16 @@ import { errorResponses, SetIdSchema } from '#shared/schemas/common.ts';
 import { getSet, SETS } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { loadCardImage } from './card-images.ts';
+import { type CardImage, cardOfImagePath, loadCardImage } from './card-images.ts';
+
+function sendCardImage(reply: FastifyReply, image: CardImage) {
+  return reply
+    .header('content-type', image.contentType)
+    .header('cache-control', 'public, max-age=86400')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('x-content-type-options', 'nosniff')
+    .send(image.body);
+}
 
 export function catalogueRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
@@ -72,14 +81,29 @@ export function catalogueRoutes(context: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const card = findCardById(request.params.cardId);
         if (!card) throw notFound('There is no such card.');
-        const image = await loadCardImage(card, context.config.cardImagesDir);
-        return reply
-          .header('content-type', image.contentType)
-          .header('cache-control', 'public, max-age=86400')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .header('x-content-type-options', 'nosniff')
-          .send(image.body);
+        return sendCardImage(reply, await loadCardImage(card, context.config.cardImagesDir));
       },
     );
+
+    // The specification's static image paths (docs/product.md §2, Card set galleries), e.g.
+    // /BaseSetImages/Base_Charizard_4_102.png: the same image as /card-images/{cardId}.
+    for (const set of SETS) {
+      const folder = `${set.imageFolder}SetImages`;
+      app.get(
+        `/${folder}/:file`,
+        {
+          schema: {
+            tags: ['catalogue'],
+            summary: `Card image by the specification's file name: {Set}_{name}_{number}.{png|jpg|jpeg|webp}`,
+            params: z.object({ file: z.string() }),
+          },
+        },
+        async (request, reply) => {
+          const card = cardOfImagePath(folder, request.params.file);
+          if (!card) throw notFound('There is no such card.');
+          return sendCardImage(reply, await loadCardImage(card, context.config.cardImagesDir));
+        },
+      );
+    }
   };
 }

@@ -1,4 +1,5 @@
 import { CalendarRange, HandCoins, ShieldCheck, TrendingUp } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import {
   ADVANCE_GRADERS,
   ADVANCE_PERCENT,
@@ -7,7 +8,9 @@ import {
   EBAY_FEE_PERCENT,
   EXAMPLE_MARKET_VALUE,
   MINIMUM_MARKET_VALUE,
+  marketValueFromSearch,
   maxAdvance,
+  qualifiesForAdvance,
 } from '#shared/advance-terms.ts';
 import { formatDollars } from '#shared/money.ts';
 import { InquiryButton } from '#web/features/inquiries/components/inquiry-button.tsx';
@@ -51,8 +54,13 @@ const BENEFITS: Benefit[] = [
   },
 ];
 
-/** /card-advances: what a card advance is, how it compares and how to apply. */
+/**
+ * /card-advances: what a card advance is, how it compares and how to apply. Quick Advance on an analysis brings
+ * the card's value (`?value=`), which the hero and the calculator then show.
+ */
 export function CardAdvancesPage() {
+  const [search] = useSearchParams();
+  const cardValue = marketValueFromSearch(search);
   return (
     <div className="bg-slate-50">
       <MarketingTopBar />
@@ -73,6 +81,24 @@ export function CardAdvancesPage() {
             {formatDollars(EXAMPLE_MARKET_VALUE)} can get an advance of{' '}
             <strong className="text-gold">{formatDollars(maxAdvance(EXAMPLE_MARKET_VALUE))}</strong>.
           </p>
+          {cardValue !== undefined ? (
+            <p className="mt-4 max-w-xl rounded-xl bg-white/10 p-3 text-base ring-1 ring-white/15">
+              {qualifiesForAdvance(cardValue) ? (
+                <>
+                  Your card is valued at {formatDollars(cardValue)} from its recorded sales: an advance of up
+                  to <strong className="text-gold">{formatDollars(maxAdvance(cardValue))}</strong>.{' '}
+                </>
+              ) : (
+                <>
+                  Your card is valued at {formatDollars(cardValue)}; advances start at a market value of{' '}
+                  {formatDollars(MINIMUM_MARKET_VALUE)}.{' '}
+                </>
+              )}
+              <a href="#comparison-heading" className="font-semibold text-gold underline underline-offset-2">
+                See how it compares
+              </a>
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <InquiryButton kind="advance" label="Apply Now" />
             <InquiryButton kind="contact" label="Contact Us" variant="light" />
@@ -102,7 +128,7 @@ export function CardAdvancesPage() {
           {DEALER_PERCENT}% on the spot. An advance pays now and lets you keep the card.
         </p>
         <div className="mt-6">
-          <ValueComparison />
+          <ValueComparison key={cardValue} initialValue={cardValue} />
         </div>
       </section>
 

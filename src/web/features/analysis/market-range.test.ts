@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rangePosition } from './market-range.ts';
+import { percentFromAverageText, rangePosition } from './market-range.ts';
 
 describe('rangePosition', () => {
   it('places a price proportionally between the lowest and the highest sale', () => {
@@ -32,5 +32,13 @@ describe('rangePosition', () => {
         return position >= 0 && position <= 100;
       }),
     );
+  });
+});
+
+describe('percentFromAverageText', () => {
+  it('says how far above or below the average the latest sale is, with the two decimals the API gives', () => {
+    expect(percentFromAverageText(52.31)).toBe('52.31% above average');
+    expect(percentFromAverageText(-7.5)).toBe('7.50% below average');
+    expect(percentFromAverageText(0)).toBe('at the average');
   });
 });

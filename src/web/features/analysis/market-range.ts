@@ -7,3 +7,9 @@ export function rangePosition(value: number, low: number, high: number): number 
   const percent = ((value - low) / (high - low)) * 100;
   return Math.min(100, Math.max(0, percent));
 }
+
+/** "12.50% above average", "3.25% below average" or "at the average": the latest sale against the average. */
+export function percentFromAverageText(percent: number): string {
+  if (percent === 0) return 'at the average';
+  return `${Math.abs(percent).toFixed(2)}% ${percent > 0 ? 'above' : 'below'} average`;
+}

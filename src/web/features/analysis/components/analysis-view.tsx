@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
 import type { GradeChoice, Period } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
@@ -14,6 +14,7 @@ import { GradeLadder } from './grade-ladder.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
 import { PriceHistory } from './price-history.tsx';
+import { QuickAdvanceLink } from './quick-advance-link.tsx';
 import { SalesTable } from './sales-table.tsx';
 import { SlabEstimatePanel } from './slab-estimate-panel.tsx';
 
@@ -62,7 +63,15 @@ function IncludeFlaggedSwitch({
   );
 }
 
-function CardHeading({ analysis, csvUrl }: { analysis: AnalysisResponse; csvUrl: string | null }) {
+function CardHeading({
+  analysis,
+  csvUrl,
+  quickAdvance,
+}: {
+  analysis: AnalysisResponse;
+  csvUrl: string | null;
+  quickAdvance?: ReactNode;
+}) {
   const { cardName, imageUrl } = analysis;
   return (
     <header className="flex flex-wrap items-start gap-4">
@@ -90,11 +99,16 @@ function CardHeading({ analysis, csvUrl }: { analysis: AnalysisResponse; csvUrl:
           </div>
         </dl>
       </div>
-      {csvUrl ? (
-        <a href={csvUrl} download className={buttonClass('secondary', 'w-full sm:w-auto')}>
-          <Download className="size-4" aria-hidden />
-          Export CSV
-        </a>
+      {quickAdvance || csvUrl ? (
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+          {quickAdvance}
+          {csvUrl ? (
+            <a href={csvUrl} download className={buttonClass('secondary', 'w-full sm:w-auto')}>
+              <Download className="size-4" aria-hidden />
+              Export CSV
+            </a>
+          ) : null}
+        </div>
       ) : null}
     </header>
   );
@@ -126,11 +140,18 @@ export function AnalysisView(props: AnalysisViewProps) {
 
   const grade =
     params.grader && params.grade !== null ? { grader: params.grader, grade: params.grade } : null;
+  const slab = grade
+    ? { set: params.set, card: params.card, ...grade, includeFlagged: params.includeFlagged }
+    : null;
   const pageCount = Math.max(1, Math.ceil(analysis.total / analysis.pageSize));
 
   return (
     <section aria-labelledby="analysis-heading" aria-busy={updating} className="space-y-5">
-      <CardHeading analysis={analysis} csvUrl={analysisCsvUrl(params)} />
+      <CardHeading
+        analysis={analysis}
+        csvUrl={analysisCsvUrl(params)}
+        quickAdvance={<QuickAdvanceLink slab={slab} median={analysis.stats.median} />}
+      />
       <GradeLadder
         set={params.set}
         card={params.card}
@@ -157,11 +178,7 @@ export function AnalysisView(props: AnalysisViewProps) {
           </p>
         ) : null}
       </div>
-      {grade ? (
-        <SlabEstimatePanel
-          slab={{ set: params.set, card: params.card, ...grade, includeFlagged: params.includeFlagged }}
-        />
-      ) : null}
+      {slab ? <SlabEstimatePanel slab={slab} /> : null}
       {analysis.total === 0 ? (
         <NoResults cardName={analysis.cardName} />
       ) : (

@@ -1,9 +1,12 @@
-import type { SalesStats } from '#shared/schemas/sales.ts';
-import { rangePosition } from '#web/features/analysis/market-range.ts';
-import { formatDollars } from '#web/lib/format.ts';
+import type { AnalysisStats } from '#shared/schemas/sales.ts';
+import { percentFromAverageText, rangePosition } from '#web/features/analysis/market-range.ts';
+import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 
-/** The Market Range (docs/product.md §2): Lowest to Highest, the Average, and where the last sale sits on that range. */
-export function MarketRangeBar({ stats }: { stats: SalesStats }) {
+/**
+ * The Market Range (docs/product.md §2): Lowest to Highest, the Average, and where the last sale sits on that
+ * range; under it, small, the Total Volume and the Latest Sale with its date and distance from the average.
+ */
+export function MarketRangeBar({ stats }: { stats: AnalysisStats }) {
   const { low, high, average, lastSale } = stats;
   const lastPosition = rangePosition(lastSale, low, high);
   const averagePosition = rangePosition(average, low, high);
@@ -54,6 +57,21 @@ export function MarketRangeBar({ stats }: { stats: SalesStats }) {
           Average
         </span>
       </p>
+      <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-xs">
+        <div>
+          <dt className="text-slate-500">Total Volume</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(stats.totalVolume)}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="text-slate-500">Latest Sale</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(lastSale)}</dd>
+          {stats.lastSaleDate ? (
+            <dd className="text-slate-600">
+              {formatSaleDate(stats.lastSaleDate)} · {percentFromAverageText(stats.percentFromAverage)}
+            </dd>
+          ) : null}
+        </div>
+      </dl>
     </section>
   );
 }

@@ -10,10 +10,15 @@ import {
 import { formatDollars } from '#shared/money.ts';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
 
-/** docs/product.md §9's comparison, worked out from the shared figures for the example value or the visitor's own. */
-export function ValueComparison() {
+/**
+ * docs/product.md §9's comparison, worked out from the shared figures for the example value, the card's value
+ * a Quick Advance link brought, or the visitor's own.
+ */
+export function ValueComparison({ initialValue = EXAMPLE_MARKET_VALUE }: { initialValue?: number }) {
   const inputId = useId();
-  const [typed, setTyped] = useState(String(EXAMPLE_MARKET_VALUE));
+  const [typed, setTyped] = useState(() =>
+    Number.isInteger(initialValue) ? String(initialValue) : initialValue.toFixed(2),
+  );
   const parsed = parseDollars(typed);
   const valid = parsed !== undefined && Number.isFinite(parsed) && parsed > 0;
   const marketValue = valid ? parsed : EXAMPLE_MARKET_VALUE;

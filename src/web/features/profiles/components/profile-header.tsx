@@ -31,7 +31,8 @@ export function ProfileHeader({ profile, isOwner }: { profile: PublicProfile; is
         ) : null}
       </div>
       <div className="px-4 pb-5 sm:px-6">
-        <div className="-mt-12 flex items-end gap-3 sm:-mt-14">
+        {/* Positioned, so it paints over the banner (positioned too) that it overlaps. */}
+        <div className="relative -mt-12 flex items-end gap-3 sm:-mt-14">
           <div className="rounded-full bg-white p-1 shadow">
             <Avatar
               name={name}
