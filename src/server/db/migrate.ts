@@ -13,6 +13,7 @@ import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
 import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts';
 import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
+import { identityLinks } from './migrations/020-identity-links.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -31,6 +32,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
         '014-sales-changes-per-card': salesChangesPerCard(handle.dialect),
         '015-sales-day-by-card': salesDayByCard(handle.dialect),
+        '020-identity-links': identityLinks(handle.dialect),
       };
     },
   };
