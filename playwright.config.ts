@@ -19,10 +19,14 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2e-'));
 process.env.E2E_PSA_PORT ??= String(await freePort());
+process.env.E2E_OIDC_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
 const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
 const psaToken = 'e2e-psa-token';
+// The app's identity provider in browser tests: a real OpenID provider (tests/helpers/oidc-test-provider.ts).
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const oidcSecret = 'e2e-oidc-client-secret';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -67,6 +71,18 @@ export default defineConfig({
       env: { PSA_STAND_IN_PORT: String(process.env.E2E_PSA_PORT), PSA_STAND_IN_TOKEN: psaToken },
     },
     {
+      command: 'node --import tsx tests/helpers/oidc-provider-server.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OIDC_TEST_PROVIDER_PORT: String(process.env.E2E_OIDC_PORT),
+        OIDC_TEST_PROVIDER_CALLBACK: `${baseURL}/api/auth/oidc/oidc/callback`,
+        OIDC_TEST_PROVIDER_SECRET: oidcSecret,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -85,6 +101,10 @@ export default defineConfig({
         ADMIN_PASSWORD: 'admin-password-1',
         PSA_API_BASE_URL: `${psaStandIn}/publicapi`,
         PSA_API_TOKEN: psaToken,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: 'holoscope-test',
+        OIDC_CLIENT_SECRET: oidcSecret,
+        OIDC_NAME: 'Kanto ID',
       },
     },
   ],

@@ -40,13 +40,15 @@ export function newProviderAccount(overrides: Partial<ProviderAccount> = {}): Pr
 export async function startTestIdentityProvider(options: {
   redirectUris: string[];
   port?: number;
+  /** A fixed secret, when the client is configured before the provider starts; a random one otherwise. */
+  clientSecret?: string | undefined;
 }): Promise<TestIdentityProvider> {
   const accounts = new Map<string, ProviderAccount>();
   let next: ProviderAccount | null = null;
   let refuse = false;
   let expiredIdTokens = false;
   const clientId = 'holoscope-test';
-  const clientSecret = crypto.randomBytes(24).toString('base64url');
+  const clientSecret = options.clientSecret ?? crypto.randomBytes(24).toString('base64url');
   const signingKey = crypto
     .generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ format: 'jwk' });
