@@ -9,6 +9,8 @@ const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', '
 
 /** A provider's tokens travel over TLS; plain http is only for one on this machine (a local test provider). */
 function isSecureOrLoopback(value: string): boolean {
+  // A value that is no URL at all is reported by the URL check already.
+  if (!URL.canParse(value)) return true;
   const url = new URL(value);
   return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
