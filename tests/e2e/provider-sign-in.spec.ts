@@ -9,7 +9,7 @@ for (const width of [1280, 390]) {
     page,
   }) => {
     // The first visit also starts the server's connection to the provider (discovery).
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/api/auth/oidc/oidc/start?returnTo=/');
 
