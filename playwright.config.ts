@@ -21,10 +21,14 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2e-'));
 process.env.E2E_PSA_PORT ??= String(await freePort());
 process.env.CHROMIUM_PATH ??= await chromiumPath();
+process.env.E2E_OIDC_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
 const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
 const psaToken = 'e2e-psa-token';
+// The app's identity provider in browser tests: a real OpenID provider (tests/helpers/oidc-test-provider.ts).
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const oidcSecret = 'e2e-oidc-client-secret';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -68,6 +72,18 @@ export default defineConfig({
       env: { PSA_STAND_IN_PORT: String(process.env.E2E_PSA_PORT), PSA_STAND_IN_TOKEN: psaToken },
     },
     {
+      command: 'node --import tsx tests/helpers/oidc-provider-server.ts',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OIDC_TEST_PROVIDER_PORT: String(process.env.E2E_OIDC_PORT),
+        OIDC_TEST_PROVIDER_CALLBACK: `${baseURL}/api/auth/oidc/oidc/callback`,
+        OIDC_TEST_PROVIDER_SECRET: oidcSecret,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -86,6 +102,10 @@ export default defineConfig({
         ADMIN_PASSWORD: 'admin-password-1',
         PSA_API_BASE_URL: `${psaStandIn}/publicapi`,
         PSA_API_TOKEN: psaToken,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: 'holoscope-test',
+        OIDC_CLIENT_SECRET: oidcSecret,
+        OIDC_NAME: 'Kanto ID',
       },
     },
   ],

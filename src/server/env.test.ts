@@ -124,3 +124,42 @@ describe('PUBLIC_ORIGIN', () => {
     ).toBe('https://holoscope.example');
   });
 });
+
+describe('the identity provider', () => {
+  const provider = {
+    OIDC_ISSUER: 'https://accounts.google.com',
+    OIDC_CLIENT_ID: 'holoscope.apps.example',
+    OIDC_CLIENT_SECRET: 'client-secret',
+    OIDC_NAME: 'Google',
+  };
+
+  it('offers none by default, and one with the id oidc when all four variables are set', () => {
+    expect(loadConfig({}).identityProviders).toEqual([]);
+    expect(loadConfig(provider).identityProviders).toEqual([
+      {
+        id: 'oidc',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'holoscope.apps.example',
+        clientSecret: 'client-secret',
+      },
+    ]);
+  });
+
+  it('stops the start when only some of the four are set', () => {
+    expect(() => loadConfig({ ...provider, OIDC_CLIENT_SECRET: '' })).toThrow(
+      'OIDC_ISSUER: OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME go together: set all four or none',
+    );
+  });
+
+  it('takes an issuer over https, or over http only on this machine', () => {
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:4000' }).identityProviders).toHaveLength(
+      1,
+    );
+    for (const issuer of ['http://id.example.com', 'ftp://id.example.com', 'not a url']) {
+      expect(() => loadConfig({ ...provider, OIDC_ISSUER: issuer })).toThrow(
+        /^Invalid configuration:\n {2}- OIDC_ISSUER: /,
+      );
+    }
+  });
+});

@@ -5,6 +5,16 @@ const booleanish = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME'] as const;
+
+/** A provider's tokens travel over TLS; plain http is only for one on this machine (a local test provider). */
+function isSecureOrLoopback(value: string): boolean {
+  // A value that is no URL at all is reported by the URL check already.
+  if (!URL.canParse(value)) return true;
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -42,6 +52,21 @@ const EnvSchema = z
         'must be true, false, a hop count or proxy addresses',
       )
       .optional(),
+    OIDC_ISSUER: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the provider’s issuer URL, e.g. https://accounts.google.com',
+      })
+      .refine(isSecureOrLoopback, 'must be an https:// URL (http:// only for a provider on this machine)')
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+    OIDC_NAME: z.string().trim().min(1).max(40).optional(),
+  })
+  .refine((env) => OIDC_VARIABLES.every((name) => env[name]) || OIDC_VARIABLES.every((name) => !env[name]), {
+    message:
+      'OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME go together: set all four or none',
+    path: ['OIDC_ISSUER'],
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither',
@@ -51,6 +76,18 @@ const EnvSchema = z
     message: 'a read replica needs the primary too: set DATABASE_URL to its postgres:// URL',
     path: ['DATABASE_READ_URL'],
   });
+
+/** An OpenID Connect provider people can sign in with (docs/operations.md, "Sign-in providers"). */
+export interface IdentityProvider {
+  /** In the start and callback URLs: /api/auth/oidc/{id}/… */
+  id: string;
+  /** Shown on the buttons: Continue with {name}, Link {name}. */
+  name: string;
+  /** Where discovery starts: {issuer}/.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -93,6 +130,8 @@ export interface Config {
    * addresses. Per-IP rate limits depend on it, so only trust what a real load balancer sets.
    */
   trustProxy: boolean | number | string;
+  /** The OpenID Connect providers offered for sign-in; empty when none is configured. */
+  identityProviders: IdentityProvider[];
   /** Directory of the built web app; absent in API-only test runs. */
   webDir: string | undefined;
 }
@@ -151,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = fal
       `Holoscope <alerts@${value.PUBLIC_ORIGIN ? new URL(value.PUBLIC_ORIGIN).hostname : 'localhost'}>`,
     notificationWorker: value.NOTIFICATION_WORKER === 'on',
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    identityProviders: identityProvidersOf(value),
     webDir: path.resolve('dist/web'),
   };
 }
@@ -166,6 +206,12 @@ export function loadConfigOrExit(options: { serving?: boolean } = {}): Config {
     }
     throw error;
   }
+}
+
+function identityProvidersOf(value: z.infer<typeof EnvSchema>): IdentityProvider[] {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = value;
+  if (!issuer || !clientId || !clientSecret || !value.OIDC_NAME) return [];
+  return [{ id: 'oidc', name: value.OIDC_NAME, issuer, clientId, clientSecret }];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -2,6 +2,8 @@
 export const ERROR_CODES = [
   'validation',
   'email-already-in-use',
+  'email-not-verified',
+  'sign-in-expired',
   'weak-password',
   'invalid-email',
   'invalid-credentials',

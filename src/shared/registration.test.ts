@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   couldNameAnAccount,
+  firstProviderAccountProblem,
   firstRegistrationProblem,
   isValidEmail,
   REGISTRATION_MESSAGES as M,
@@ -120,5 +121,24 @@ describe('emails', () => {
   });
   it('compares emails without case', () => {
     expect(normaliseEmail('  Ash@Example.COM ')).toBe('ash@example.com');
+  });
+});
+
+describe('an account from a provider', () => {
+  it('checks the username rules, then the country, with the registration’s messages', () => {
+    const m = M;
+    expect(firstProviderAccountProblem({ username: '', country: '', countryCode: '' })?.message).toBe(
+      m.usernameRequired,
+    );
+    expect(firstProviderAccountProblem({ username: 'ab', country: '', countryCode: '' })?.message).toBe(
+      m.usernameTooShort,
+    );
+    expect(firstProviderAccountProblem({ username: 'Misty', country: 'Japan', countryCode: '' })).toEqual({
+      field: 'country',
+      message: m.countryNotPicked,
+    });
+    expect(
+      firstProviderAccountProblem({ username: 'Misty', country: 'Japan', countryCode: 'JP' }),
+    ).toBeNull();
   });
 });

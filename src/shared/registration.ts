@@ -41,7 +41,29 @@ export interface RegistrationProblem {
 
 /** The first rule the input breaks, or null when it passes them all. */
 export function firstRegistrationProblem(input: RegistrationInput): RegistrationProblem | null {
-  const username = normaliseUsername(input.username);
+  const m = REGISTRATION_MESSAGES;
+  const username = usernameProblem(input.username);
+  if (username) return username;
+  if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
+  if (input.password === '') return { field: 'password', message: m.passwordRequired };
+  if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
+  if (input.password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
+  if (input.password !== input.verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
+  return countryProblem(input);
+}
+
+/**
+ * The same rules, in the same order, for an account made from a provider's identity: the provider gave the
+ * email and there is no password, so only the username and the country are asked for.
+ */
+export function firstProviderAccountProblem(
+  input: Pick<RegistrationInput, 'username' | 'country' | 'countryCode'>,
+): RegistrationProblem | null {
+  return usernameProblem(input.username) ?? countryProblem(input);
+}
+
+function usernameProblem(raw: string): RegistrationProblem | null {
+  const username = normaliseUsername(raw);
   const m = REGISTRATION_MESSAGES;
   if (username === '') return { field: 'username', message: m.usernameRequired };
   if (usernameLength(username) < USERNAME_MIN_LENGTH)
@@ -49,14 +71,14 @@ export function firstRegistrationProblem(input: RegistrationInput): Registration
   if (usernameLength(username) > USERNAME_MAX_LENGTH)
     return { field: 'username', message: m.usernameTooLong };
   const characters = usernameCharacterProblem(username);
-  if (characters) return { field: 'username', message: characters };
-  if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
-  if (input.password === '') return { field: 'password', message: m.passwordRequired };
-  if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
-  if (input.password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
-  if (input.password !== input.verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
+  return characters ? { field: 'username', message: characters } : null;
+}
+
+function countryProblem(
+  input: Pick<RegistrationInput, 'country' | 'countryCode'>,
+): RegistrationProblem | null {
   if (input.country.trim() === '' || input.countryCode.trim() === '') {
-    return { field: 'country', message: m.countryNotPicked };
+    return { field: 'country', message: REGISTRATION_MESSAGES.countryNotPicked };
   }
   return null;
 }

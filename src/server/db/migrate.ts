@@ -15,6 +15,7 @@ import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts'
 import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
 import { alertEmailsToBareAddresses } from './migrations/016-alert-emails-to-bare-addresses.ts';
 import { collectionValueSharing } from './migrations/017-collection-value-sharing.ts';
+import { identityLinks } from './migrations/020-identity-links.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -35,6 +36,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '015-sales-day-by-card': salesDayByCard(handle.dialect),
         '016-alert-emails-to-bare-addresses': alertEmailsToBareAddresses(),
         '017-collection-value-sharing': collectionValueSharing(handle.dialect),
+        '020-identity-links': identityLinks(handle.dialect),
       };
     },
   };

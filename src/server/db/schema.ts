@@ -331,6 +331,39 @@ interface AlertEmailsTable {
   last_error: string | null;
 }
 
+interface IdentityLinksTable {
+  provider_id: string;
+  subject: string;
+  user_id: string;
+  /** The email the provider gave when the identity was linked; shown on the profile. */
+  email: string | null;
+  created_at: string;
+}
+
+interface OidcFlowsTable {
+  /** SHA-256 of the flow cookie's value. */
+  id: string;
+  provider_id: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  /** The signed-in account that asked to link the provider; null for a sign-in. */
+  link_user_id: string | null;
+  expires_at: string;
+}
+
+interface PendingIdentitiesTable {
+  /** SHA-256 of the pending-identity cookie's value. */
+  id: string;
+  provider_id: string;
+  subject: string;
+  email: string | null;
+  email_verified: boolean | number;
+  return_to: string;
+  expires_at: string;
+}
+
 interface AppSecretsTable {
   name: string;
   value: string;
@@ -339,6 +372,9 @@ interface AppSecretsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  identity_links: IdentityLinksTable;
+  oidc_flows: OidcFlowsTable;
+  pending_identities: PendingIdentitiesTable;
   sales: SalesTable;
   deleted_sales: DeletedSalesTable;
   sales_changes: SalesChangesTable;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { identityRoutes } from './accounts/identity.routes.ts';
 import { installSessionHook } from './accounts/session-hook.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analysisRoutes } from './analysis/analysis.routes.ts';
@@ -33,6 +34,7 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(analysisRoutes(context));
   await app.register(consignmentRoutes(context));
   await app.register(accountsRoutes(context));
+  await app.register(identityRoutes(context));
   await app.register(profilesRoutes(context));
   await app.register(liveRoutes(context));
   await app.register(certRoutes(context));

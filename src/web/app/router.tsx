@@ -69,6 +69,13 @@ export const router = createBrowserRouter([
               import('#web/app/routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
           {
+            path: 'sign-in/complete',
+            lazy: () =>
+              import('#web/app/routes/sign-in-complete.tsx').then((m) => ({
+                Component: m.SignInCompletePage,
+              })),
+          },
+          {
             path: 'unsubscribe',
             lazy: () =>
               import('#web/app/routes/unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribePage })),

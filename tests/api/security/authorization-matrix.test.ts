@@ -224,6 +224,30 @@ const MATRIX: Record<string, Entry> = {
     ownSession: true,
   },
   'GET /api/auth/session': { request: get('/api/auth/session'), expect: everyone(200) },
+  // This app offers no identity provider: the provider routes answer 404 to everyone, the finishing step
+  // finds no pending identity, and a signed-in collector has nothing linked to unlink.
+  'GET /api/auth/oidc/:providerId/start': {
+    request: get('/api/auth/oidc/oidc/start'),
+    expect: everyone(404),
+  },
+  'GET /api/auth/oidc/:providerId/callback': {
+    request: get('/api/auth/oidc/oidc/callback?code=x&state=y'),
+    expect: everyone(404),
+  },
+  'GET /api/auth/oidc/pending': { request: get('/api/auth/oidc/pending'), expect: everyone(404) },
+  'POST /api/auth/oidc/complete': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/oidc/complete',
+      payload: { username: 'Matrix Collector', country: 'Japan', countryCode: 'JP' },
+    }),
+    expect: everyone(400),
+  },
+  'GET /api/auth/identities': { request: get('/api/auth/identities'), expect: signedIn(200) },
+  'DELETE /api/auth/identities/:providerId': {
+    request: () => ({ method: 'DELETE', url: '/api/auth/identities/oidc' }),
+    expect: signedIn(404),
+  },
   'GET /api/users/:id': {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}` }),
     expect: everyone(200),

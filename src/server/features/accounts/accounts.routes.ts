@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   LoginBodySchema,
@@ -9,30 +9,16 @@ import {
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import {
-  deviceCookieKey,
-  endSession,
-  login,
-  register,
-  startSession,
-  toSessionUser,
-  waitMessage,
-} from './accounts.service.ts';
-import {
-  DEVICE_COOKIE,
-  deviceCookieOptions,
-  deviceCookieValue,
-  type KnownDevice,
-  newDeviceId,
-  readDeviceCookie,
-} from './known-devices.ts';
+import { endSession, login, register, toSessionUser, waitMessage } from './accounts.service.ts';
+import { newDeviceId } from './known-devices.ts';
 import { verifyAgainstNothing } from './password.ts';
 import { cookieName, SESSION_COOKIE, sessionCookieOptions } from './sessions.ts';
+import { createSignIn } from './sign-in.ts';
 
 /** Requests per IP address per minute; failed sign-ins are also slowed per account and client (sign-in-throttle.ts). */
 export const AUTH_RATE_LIMITS = { login: 30, register: 20 } as const;
 
-function perIpLimit(max: number) {
+export function perIpLimit(max: number) {
   return {
     rateLimit: {
       max,
@@ -49,20 +35,10 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
   const sessionCookie = cookieName(SESSION_COOKIE, secure);
-  const deviceCookie = cookieName(DEVICE_COOKIE, secure);
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    const deviceKey = await deviceCookieKey(db);
-
-    /** A new session for the user, and this browser remembered as one of theirs. */
-    async function signIn(request: FastifyRequest, reply: FastifyReply, device: KnownDevice) {
-      const previousToken = request.cookies[sessionCookie];
-      if (previousToken) await endSession(context, previousToken);
-      const session = await startSession(db, device.userId);
-      reply.setCookie(sessionCookie, session.token, sessionCookieOptions(secure, session.expiresAt));
-      reply.setCookie(deviceCookie, deviceCookieValue(deviceKey, device), deviceCookieOptions(secure));
-    }
+    const signIn = await createSignIn(context);
 
     // The first unknown-email sign-in would otherwise also pay for making the stand-in hash.
     void verifyAgainstNothing('');
@@ -100,7 +76,7 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const { user, device } = await login(db, request.body, {
           address: request.ip,
-          device: readDeviceCookie(deviceKey, request.cookies[deviceCookie]),
+          device: signIn.readDevice(request),
         });
         await signIn(request, reply, device);
         return { user: toSessionUser(user) };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { CollectionItem } from '#shared/schemas/collections.ts';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { LinkedProviders } from '#web/features/accounts/components/linked-providers.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
@@ -89,6 +90,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
           />
           <WatchingList />
           <OffersArea />
+          <LinkedProviders />
         </>
       ) : (
         <>
