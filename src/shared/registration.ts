@@ -51,13 +51,21 @@ export function firstRegistrationProblem(input: RegistrationInput): Registration
   const characters = usernameCharacterProblem(username);
   if (characters) return { field: 'username', message: characters };
   if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
-  if (input.password === '') return { field: 'password', message: m.passwordRequired };
-  if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
-  if (input.password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
-  if (input.password !== input.verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
+  const password = firstPasswordProblem(input.password, input.verifyPassword);
+  if (password) return password;
   if (input.country.trim() === '' || input.countryCode.trim() === '') {
     return { field: 'country', message: m.countryNotPicked };
   }
+  return null;
+}
+
+/** The registration's password rules, in their order; a new password (Security section) follows them too. */
+export function firstPasswordProblem(password: string, verifyPassword: string): RegistrationProblem | null {
+  const m = REGISTRATION_MESSAGES;
+  if (password === '') return { field: 'password', message: m.passwordRequired };
+  if (password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
+  if (password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
+  if (password !== verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
   return null;
 }
 

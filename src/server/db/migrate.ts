@@ -13,6 +13,8 @@ import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
 import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts';
 import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
+import { passkeys } from './migrations/024-passkeys.ts';
+import { sessionDevices } from './migrations/025-session-devices.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -31,6 +33,8 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
         '014-sales-changes-per-card': salesChangesPerCard(handle.dialect),
         '015-sales-day-by-card': salesDayByCard(handle.dialect),
+        '024-passkeys': passkeys(handle.dialect),
+        '025-session-devices': sessionDevices(),
       };
     },
   };

@@ -59,7 +59,7 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
     async function signIn(request: FastifyRequest, reply: FastifyReply, device: KnownDevice) {
       const previousToken = request.cookies[sessionCookie];
       if (previousToken) await endSession(context, previousToken);
-      const session = await startSession(db, device.userId);
+      const session = await startSession(db, device.userId, request.headers['user-agent']);
       reply.setCookie(sessionCookie, session.token, sessionCookieOptions(secure, session.expiresAt));
       reply.setCookie(deviceCookie, deviceCookieValue(deviceKey, device), deviceCookieOptions(secure));
     }
