@@ -6,7 +6,8 @@ export const PASSKEY_NAME_MAX_LENGTH = 60;
 
 export const SECURITY_MESSAGES = {
   passkeyNotChecked: 'Your passkey could not be checked. Please try again.',
-  passkeyUnknown: 'This passkey is not registered with Holoscope. Sign in another way, then add it in your profile.',
+  passkeyUnknown:
+    'This passkey is not registered with Holoscope. Sign in another way, then add it in your profile.',
   passkeyRequestExpired: 'This passkey request has expired. Please try again.',
   passkeyCancelled: 'The passkey prompt was closed before it finished.',
   passkeyAlreadyAdded: 'This passkey is already added to your account.',

@@ -21,7 +21,8 @@ function head(major: number, length: number): Buffer {
 /** The few CBOR shapes WebAuthn needs: small integers, byte and text strings, maps. */
 function cbor(value: Cbor): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
-  if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
+  if (typeof value === 'string')
+    return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
   const entries = [...value].flatMap(([key, item]) => [cbor(key), cbor(item)]);
   return Buffer.concat([head(5, value.size), ...entries]);
@@ -132,7 +133,11 @@ export class SoftwarePasskey {
       overrides.challenge ?? options.challenge,
       overrides.origin ?? this.origin,
     );
-    const signature = crypto.sign('sha256', Buffer.concat([authData, sha256(clientData)]), this.keys.privateKey);
+    const signature = crypto.sign(
+      'sha256',
+      Buffer.concat([authData, sha256(clientData)]),
+      this.keys.privateKey,
+    );
     return {
       credential: {
         id: this.id,

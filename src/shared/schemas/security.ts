@@ -26,7 +26,10 @@ export const PasskeyIdParamsSchema = z.object({ id: z.string().min(1).max(1024) 
  * What the browser's passkey prompt answered, as @simplewebauthn/browser encodes it. Only its outline is
  * checked here; the WebAuthn library checks the rest and refuses anything else with the contract's 400.
  */
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/);
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
 const credentialResponse = <T extends z.ZodRawShape>(response: T) =>
   z.object({
     id: base64url.max(1024),

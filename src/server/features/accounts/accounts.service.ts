@@ -172,7 +172,12 @@ export async function startSession(db: Db, userId: string, userAgent?: string, n
     now.toISOString(),
     new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   );
-  await repo.insertSession(db, { id: sessionIdOf(token), userId, userAgent: userAgentOf(userAgent), ...times });
+  await repo.insertSession(db, {
+    id: sessionIdOf(token),
+    userId,
+    userAgent: userAgentOf(userAgent),
+    ...times,
+  });
   return { token, expiresAt: times.expiresAt };
 }
 

@@ -47,7 +47,11 @@ describe('passkeys API', () => {
   }
 
   async function signInPrompt(ip = someIp()) {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/passkey/options', remoteAddress: ip });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey/options',
+      remoteAddress: ip,
+    });
     expect(response.statusCode).toBe(200);
     return { options: response.json() as PromptOptions, cookie: challengeCookieOf(response) };
   }
@@ -132,7 +136,11 @@ describe('passkeys API', () => {
   ])('refuses a new passkey made with %s', async (_name, overrides) => {
     const user = await registerUser(t.app);
     const { options, cookie } = await registrationPrompt(user);
-    const response = await finishRegistration(user, cookie, new SoftwarePasskey(ORIGIN).register(options, overrides));
+    const response = await finishRegistration(
+      user,
+      cookie,
+      new SoftwarePasskey(ORIGIN).register(options, overrides),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({ code: 'validation', message: S.passkeyNotChecked });
     expect(await passkeysOf(user)).toEqual([]);
@@ -156,7 +164,9 @@ describe('passkeys API', () => {
     const late = await signIn(stale.cookie, passkey.signIn(stale.options));
     expect(late.statusCode).toBe(400);
     expect(late.json().error.message).toBe(S.passkeyRequestExpired);
-    expect(late.cookies.some((cookie) => cookie.name.endsWith('holoscope_session') && cookie.value)).toBe(false);
+    expect(late.cookies.some((cookie) => cookie.name.endsWith('holoscope_session') && cookie.value)).toBe(
+      false,
+    );
   });
 
   it('refuses the same passkey added twice', async () => {
@@ -170,9 +180,9 @@ describe('passkeys API', () => {
 
   describe('sign-in refusals, none of which signs anyone in', () => {
     const noSession = (response: { cookies: { name: string; value: string }[] }) =>
-      expect(response.cookies.some((cookie) => cookie.name.endsWith('holoscope_session') && cookie.value)).toBe(
-        false,
-      );
+      expect(
+        response.cookies.some((cookie) => cookie.name.endsWith('holoscope_session') && cookie.value),
+      ).toBe(false);
 
     it('a signature over a wrong challenge', async () => {
       const passkey = await addPasskey(await registerUser(t.app));
@@ -214,7 +224,9 @@ describe('passkeys API', () => {
     it('a signature counter that does not move forward (a cloned authenticator)', async () => {
       const passkey = await addPasskey(await registerUser(t.app));
       const first = await signInPrompt();
-      expect((await signIn(first.cookie, passkey.signIn(first.options, { counter: 5 }))).statusCode).toBe(200);
+      expect((await signIn(first.cookie, passkey.signIn(first.options, { counter: 5 }))).statusCode).toBe(
+        200,
+      );
       const second = await signInPrompt();
       const response = await signIn(second.cookie, passkey.signIn(second.options, { counter: 5 }));
       expect(response.statusCode).toBe(401);
@@ -243,7 +255,10 @@ describe('passkeys API', () => {
       noSession(response);
 
       const other = await signInPrompt();
-      const phished = await signIn(other.cookie, passkey.signIn(other.options, { origin: 'https://holoscope.example' }));
+      const phished = await signIn(
+        other.cookie,
+        passkey.signIn(other.options, { origin: 'https://holoscope.example' }),
+      );
       expect(phished.statusCode).toBe(401);
       noSession(phished);
     });
@@ -269,7 +284,11 @@ describe('passkeys API', () => {
         payload: { name },
       });
     const remove = (user: TestUser) =>
-      t.app.inject({ method: 'DELETE', url: `/api/me/passkeys/${passkey.id}`, headers: { cookie: user.cookie } });
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/me/passkeys/${passkey.id}`,
+        headers: { cookie: user.cookie },
+      });
 
     const blank = await rename(owner, '   ');
     expect(blank.statusCode).toBe(400);

@@ -116,11 +116,17 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
 }
 
 /** Stores a ceremony's challenge, and drops the ones nobody finished in time. */
-export async function insertChallenge(db: Db, challenge: WebauthnChallengesTable, now: string): Promise<void> {
-  await tables(db).transaction().execute(async (trx) => {
-    await trx.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
-    await trx.insertInto('webauthn_challenges').values(challenge).execute();
-  });
+export async function insertChallenge(
+  db: Db,
+  challenge: WebauthnChallengesTable,
+  now: string,
+): Promise<void> {
+  await tables(db)
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
+      await trx.insertInto('webauthn_challenges').values(challenge).execute();
+    });
 }
 
 /** Takes a challenge out for its one use: a second request with the same cookie finds nothing. */

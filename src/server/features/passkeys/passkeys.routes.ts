@@ -131,8 +131,7 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
           response: { 200: PasskeySchema, ...errorResponses },
         },
       },
-      async (request) =>
-        renamePasskey(db, requireUser(request).id, request.params.id, request.body.name),
+      async (request) => renamePasskey(db, requireUser(request).id, request.params.id, request.body.name),
     );
 
     app.delete(
@@ -167,7 +166,8 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
         config: signInLimit,
         schema: {
           tags: ['passkeys'],
-          summary: "Start signing in with a passkey: the options for the browser's prompt, and a challenge cookie",
+          summary:
+            "Start signing in with a passkey: the options for the browser's prompt, and a challenge cookie",
           response: { 200: PasskeyOptionsResponseSchema, ...errorResponses },
         },
       },
