@@ -18,7 +18,6 @@ export const PasskeysResponseSchema = z.object({ passkeys: z.array(PasskeySchema
 export type PasskeysResponse = z.infer<typeof PasskeysResponseSchema>;
 
 export const RenamePasskeyBodySchema = z.object({ name: text(1000) });
-export type RenamePasskeyBody = z.infer<typeof RenamePasskeyBodySchema>;
 
 export const PasskeyIdParamsSchema = z.object({ id: z.string().min(1).max(1024) });
 

@@ -15,6 +15,7 @@ import { OfferSheet, type OfferTarget } from '#web/features/offers/components/of
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
+import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
@@ -79,6 +80,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
           <CollectionSection profileId={profile.data.id} isOwner setCardsQuery={setCardsQuery} />
           <WatchingList />
           <OffersArea />
+          <SecuritySection />
         </>
       ) : (
         <OfferableCollection
