@@ -26,6 +26,7 @@ export function DevicesPanel() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">
                   {device.browser}
+                  {device.current ? ' ' : null}
                   {device.current ? (
                     <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
                       This device
