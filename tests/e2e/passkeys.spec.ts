@@ -1,6 +1,9 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { accountMenu, registerViaApi } from './auth-helpers.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
+
+// The profile page loads many sections at once; on a busy machine the last of them can take a while.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Chromium's virtual authenticator: a platform passkey store that verifies the user without a prompt. */
 async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
