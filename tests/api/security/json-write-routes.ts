@@ -160,4 +160,8 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/admin/sales/restore',
   'POST /api/notifications/read',
   'PUT /api/notifications/email-preference',
+  'POST /api/auth/passkey',
+  'POST /api/me/passkeys',
+  'PUT /api/me/passkeys/:id',
+  'POST /api/me/password',
 ];
