@@ -22,7 +22,9 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2
 process.env.E2E_PSA_PORT ??= String(await freePort());
 process.env.CHROMIUM_PATH ??= await chromiumPath();
 process.env.E2E_OIDC_PORT ??= String(await freePort());
-const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+// localhost, not 127.0.0.1: WebAuthn needs a domain for its relying party id, and localhost is one that
+// browsers treat as secure over plain http, so the passkey tests run against the same server as the rest.
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 // The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
 const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
 const psaToken = 'e2e-psa-token';
@@ -85,7 +87,7 @@ export default defineConfig({
     },
     {
       command: 'node scripts/start.mjs',
-      url: `${baseURL}/readyz`,
+      url: `http://127.0.0.1:${process.env.E2E_PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

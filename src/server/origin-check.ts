@@ -1,6 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from './env.ts';
 import { AppError } from './errors.ts';
+
+/** The site's own origin: PUBLIC_ORIGIN, or outside production without it, the origin the request was sent to. */
+export function siteOrigin(config: Pick<Config, 'publicOrigin'>, request: FastifyRequest): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,8 +19,7 @@ export function installOriginCheck(app: FastifyInstance, config: Config): void {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
-    const own = config.publicOrigin ?? `${request.protocol}://${request.host}`;
-    if (origin !== own) {
+    if (origin !== siteOrigin(config, request)) {
       throw new AppError(403, 'forbidden', 'This request must come from the Holoscope site.');
     }
   });

@@ -45,11 +45,7 @@ export function firstRegistrationProblem(input: RegistrationInput): Registration
   const username = usernameProblem(input.username);
   if (username) return username;
   if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
-  if (input.password === '') return { field: 'password', message: m.passwordRequired };
-  if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
-  if (input.password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
-  if (input.password !== input.verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
-  return countryProblem(input);
+  return firstPasswordProblem(input.password, input.verifyPassword) ?? countryProblem(input);
 }
 
 /**
@@ -80,6 +76,16 @@ function countryProblem(
   if (input.country.trim() === '' || input.countryCode.trim() === '') {
     return { field: 'country', message: REGISTRATION_MESSAGES.countryNotPicked };
   }
+  return null;
+}
+
+/** The registration's password rules, in their order; a new password (Security section) follows them too. */
+export function firstPasswordProblem(password: string, verifyPassword: string): RegistrationProblem | null {
+  const m = REGISTRATION_MESSAGES;
+  if (password === '') return { field: 'password', message: m.passwordRequired };
+  if (password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
+  if (password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
+  if (password !== verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
   return null;
 }
 

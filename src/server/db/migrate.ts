@@ -16,6 +16,8 @@ import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
 import { alertEmailsToBareAddresses } from './migrations/016-alert-emails-to-bare-addresses.ts';
 import { collectionValueSharing } from './migrations/017-collection-value-sharing.ts';
 import { identityLinks } from './migrations/020-identity-links.ts';
+import { passkeys } from './migrations/024-passkeys.ts';
+import { sessionDevices } from './migrations/025-session-devices.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -37,6 +39,8 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '016-alert-emails-to-bare-addresses': alertEmailsToBareAddresses(),
         '017-collection-value-sharing': collectionValueSharing(handle.dialect),
         '020-identity-links': identityLinks(handle.dialect),
+        '024-passkeys': passkeys(handle.dialect),
+        '025-session-devices': sessionDevices(),
       };
     },
   };

@@ -27,6 +27,8 @@ interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** The User-Agent the session was last seen with (migration 025). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface SalesColumns {

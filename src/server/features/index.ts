@@ -19,7 +19,9 @@ import { liveRoutes } from './live/live.routes.ts';
 import { slabsRoutes } from './slabs/slabs.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
+import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { securityRoutes } from './security/security.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
 import { watchesRoutes } from './watches/watches.routes.ts';
@@ -35,6 +37,8 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(consignmentRoutes(context));
   await app.register(accountsRoutes(context));
   await app.register(identityRoutes(context));
+  await app.register(passkeysRoutes(context));
+  await app.register(securityRoutes(context));
   await app.register(profilesRoutes(context));
   await app.register(liveRoutes(context));
   await app.register(certRoutes(context));

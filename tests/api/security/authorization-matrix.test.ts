@@ -7,6 +7,7 @@ import { loginUser, registrationBody, someIp, type TestUser } from '../../helper
 import { addItem, makeOffer } from '../../helpers/collection-factory.ts';
 import { STAND_IN_CERTS } from '../../helpers/psa-stand-in.ts';
 import { insertSales } from '../../helpers/sales-factory.ts';
+import { SoftwarePasskey } from '../../helpers/passkey-authenticator.ts';
 import { multipartBody, pngOf } from '../../helpers/upload.ts';
 import { type Answer, type SecurityApp, send, useSecurityApp } from './security-app.ts';
 
@@ -47,6 +48,13 @@ const adminOnly = (status: number): Record<Role, number> => ({
   admin: status,
 });
 const get = (url: string) => () => ({ method: 'GET' as const, url });
+
+/** Passkey answers in the right shape for a prompt nobody started. */
+function passkeyAnswer() {
+  const passkey = new SoftwarePasskey('http://localhost');
+  const prompt = { challenge: 'bm8tc3VjaC1jaGFsbGVuZ2U', rp: { id: 'localhost' }, rpId: 'localhost' };
+  return { register: passkey.register(prompt), signIn: passkey.signIn(prompt) };
+}
 
 const charizard = findCardByName('base_set', 'Charizard');
 
@@ -247,6 +255,53 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/auth/identities/:providerId': {
     request: () => ({ method: 'DELETE', url: '/api/auth/identities/oidc' }),
     expect: signedIn(404),
+  },
+  'POST /api/auth/passkey/options': {
+    request: () => ({ method: 'POST', url: '/api/auth/passkey/options' }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/passkey': {
+    // No challenge cookie: refused alike for everyone, and nobody is signed in or out.
+    request: () => ({ method: 'POST', url: '/api/auth/passkey', payload: passkeyAnswer().signIn }),
+    expect: everyone(400),
+  },
+  'GET /api/me/passkeys': { request: get('/api/me/passkeys'), expect: signedIn(200) },
+  'POST /api/me/passkeys/options': {
+    request: () => ({ method: 'POST', url: '/api/me/passkeys/options' }),
+    expect: signedIn(200),
+  },
+  'POST /api/me/passkeys': {
+    request: () => ({ method: 'POST', url: '/api/me/passkeys', payload: passkeyAnswer().register }),
+    expect: signedIn(400),
+  },
+  'PUT /api/me/passkeys/:id': {
+    request: () => ({ method: 'PUT', url: '/api/me/passkeys/not-a-passkey', payload: { name: 'Laptop' } }),
+    expect: signedIn(404),
+  },
+  'DELETE /api/me/passkeys/:id': {
+    request: () => ({ method: 'DELETE', url: '/api/me/passkeys/not-a-passkey' }),
+    expect: signedIn(404),
+  },
+  'GET /api/me/devices': { request: get('/api/me/devices'), expect: signedIn(200) },
+  'DELETE /api/me/devices/:id': {
+    request: () => ({ method: 'DELETE', url: '/api/me/devices/ffffffffffffffff' }),
+    expect: signedIn(404),
+  },
+  'POST /api/me/devices/sign-out-others': {
+    request: () => ({ method: 'POST', url: '/api/me/devices/sign-out-others' }),
+    expect: signedIn(200),
+  },
+  'POST /api/me/password': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: {
+        currentPassword: 'not the password',
+        password: 'new secret 1',
+        verifyPassword: 'new secret 1',
+      },
+    }),
+    expect: signedIn(400),
   },
   'GET /api/users/:id': {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}` }),

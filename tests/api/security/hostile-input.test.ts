@@ -31,9 +31,14 @@ const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const SESSION_ROUTES = new Set(['/api/auth/register', '/api/auth/login', '/api/auth/logout']);
 /** Answers that are not JSON when they succeed (an email's unsubscribe address redirects to its page). */
 const NON_JSON_SUCCESS = new Set(['/api/sales/analysis.csv', '/api/live', '/api/notifications/unsubscribe']);
-/** A failed sign-in is counted on purpose (accounts.service.ts throttles guessing), so that table may change. */
+/**
+ * A failed sign-in is counted on purpose (accounts.service.ts throttles guessing), so that table may change;
+ * a wrong current password in a password change counts the same way.
+ */
+const WITHOUT_LOGIN_FAILURES = STORED_TABLES.filter((table) => table !== 'login_failures');
 const TABLES_KEPT_BY_ROUTE: Record<string, readonly string[]> = {
-  'POST /api/auth/login': STORED_TABLES.filter((table) => table !== 'login_failures'),
+  'POST /api/auth/login': WITHOUT_LOGIN_FAILURES,
+  'POST /api/me/password': WITHOUT_LOGIN_FAILURES,
 };
 
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-hostile-web-'));

@@ -161,4 +161,8 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/notifications/read',
   'PUT /api/notifications/email-preference',
   'PUT /api/users/me/settings',
+  'POST /api/auth/passkey',
+  'POST /api/me/passkeys',
+  'PUT /api/me/passkeys/:id',
+  'POST /api/me/password',
 ];

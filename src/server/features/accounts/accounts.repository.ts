@@ -66,13 +66,21 @@ export async function setUserAdminAndPassword(db: Db, id: string, passwordHash: 
 
 export async function insertSession(
   db: Db,
-  session: { id: string; userId: string; createdAt: string; expiresAt: string; lastSeenAt: string },
+  session: {
+    id: string;
+    userId: string;
+    userAgent: string | null;
+    createdAt: string;
+    expiresAt: string;
+    lastSeenAt: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
       user_id: session.userId,
+      user_agent: session.userAgent,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
       last_seen_at: session.lastSeenAt,
@@ -102,8 +110,12 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
   };
 }
 
-export async function touchSession(db: Db, sessionId: string, at: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+export async function touchSession(db: Db, sessionId: string, at: string, userAgent: string | null) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: at, ...(userAgent ? { user_agent: userAgent } : {}) })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /** Deletes a session; the user it belonged to, or undefined when there was none. */

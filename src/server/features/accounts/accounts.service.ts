@@ -160,8 +160,11 @@ export function deviceCookieKey(db: Db): Promise<string> {
   return repo.findSecret(db, DEVICE_KEY_SECRET);
 }
 
-/** A fresh token for every sign-in; the user's dead sessions are swept at the same time. */
-export async function startSession(db: Db, userId: string, now = new Date()) {
+/**
+ * A fresh token for every sign-in; the user's dead sessions are swept at the same time. The browser's
+ * User-Agent names the session in the Security section's list of signed-in devices.
+ */
+export async function startSession(db: Db, userId: string, userAgent?: string, now = new Date()) {
   const token = newSessionToken();
   const times = newSessionTimes(now);
   await repo.deleteDeadSessions(
@@ -170,7 +173,12 @@ export async function startSession(db: Db, userId: string, now = new Date()) {
     now.toISOString(),
     new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   );
-  await repo.insertSession(db, { id: sessionIdOf(token), userId, ...times });
+  await repo.insertSession(db, {
+    id: sessionIdOf(token),
+    userId,
+    userAgent: userAgentOf(userAgent),
+    ...times,
+  });
   return { token, expiresAt: times.expiresAt };
 }
 
@@ -193,10 +201,21 @@ export interface ActiveSession {
   endsAt: string;
 }
 
-/** The signed-in user and session of a token, or null when the token is unknown, expired or idle too long. */
+/** Long enough for any real browser's User-Agent; a longer one only costs storage. */
+const USER_AGENT_MAX_LENGTH = 512;
+
+function userAgentOf(header: string | undefined): string | null {
+  return header ? header.slice(0, USER_AGENT_MAX_LENGTH) : null;
+}
+
+/**
+ * The signed-in user and session of a token, or null when the token is unknown, expired or idle too long.
+ * The hourly touch also records the browser, so the devices list follows a browser that updates itself.
+ */
 export async function resolveSession(
   db: Db,
   token: string,
+  userAgent?: string,
   now = new Date(),
 ): Promise<{ user: UserRow; session: ActiveSession } | null> {
   const sessionId = sessionIdOf(token);
@@ -209,7 +228,7 @@ export async function resolveSession(
   let lastSeenAt = found.lastSeenAt;
   if (needsTouch(lastSeenAt, now)) {
     lastSeenAt = now.toISOString();
-    await repo.touchSession(db, sessionId, lastSeenAt);
+    await repo.touchSession(db, sessionId, lastSeenAt, userAgentOf(userAgent));
   }
   return { user: found.user, session: { id: sessionId, endsAt: sessionEndsAt(found.expiresAt, lastSeenAt) } };
 }

@@ -28,7 +28,7 @@ export function installSessionHook(app: FastifyInstance, context: AppContext): v
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[sessionCookie];
     if (!token) return;
-    const signedIn = await resolveSession(context.database.db, token);
+    const signedIn = await resolveSession(context.database.db, token, request.headers['user-agent']);
     if (signedIn) {
       request.user = toSessionUser(signedIn.user);
       request.session = signedIn.session;

@@ -32,7 +32,7 @@ export async function createSignIn(context: AppContext): Promise<SignIn> {
   const signIn = async (request: FastifyRequest, reply: FastifyReply, device: KnownDevice) => {
     const previousToken = request.cookies[sessionCookie];
     if (previousToken) await endSession(context, previousToken);
-    const session = await startSession(db, device.userId);
+    const session = await startSession(db, device.userId, request.headers['user-agent']);
     reply.setCookie(sessionCookie, session.token, sessionCookieOptions(secure, session.expiresAt));
     reply.setCookie(deviceCookie, deviceCookieValue(deviceKey, device), deviceCookieOptions(secure));
   };

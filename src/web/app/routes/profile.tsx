@@ -19,6 +19,7 @@ import { useProfile } from '#web/features/profiles/api/profile.ts';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
@@ -91,6 +92,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
           <WatchingList />
           <OffersArea />
           <LinkedProviders />
+          <SecuritySection />
         </>
       ) : (
         <>

@@ -5,6 +5,7 @@ import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLogin } from '#web/features/accounts/api/auth.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 interface LoginFormProps {
   onDone: () => void;
@@ -69,6 +70,7 @@ export function LoginForm({ onDone, onSwitch }: LoginFormProps) {
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
+      <PasskeySignIn onDone={onDone} />
       <p className="text-center text-sm text-slate-600">
         Don't have an account?{' '}
         <button

@@ -1,0 +1,119 @@
+import { type FormEvent, useState } from 'react';
+import { MESSAGES } from '#shared/errors.ts';
+import { firstPasswordProblem } from '#shared/registration.ts';
+import { SECURITY_MESSAGES } from '#shared/security.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage, PasswordField } from '#web/components/ui/fields.tsx';
+import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { useChangePassword } from '#web/features/security/api/security.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+
+const FIELDS = ['currentPassword', 'password', 'verifyPassword'] as const;
+
+/**
+ * docs/product.md §2, Security: a new password, the current one required, by the registration's rules and
+ * messages. Every other device is signed out; this one stays signed in.
+ */
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useFieldErrors(FIELDS);
+  const [values, setValues] = useState({ currentPassword: '', password: '', verifyPassword: '' });
+  const [visible, setVisible] = useState(false);
+  const busy = change.isPending;
+  const set = (field: (typeof FIELDS)[number]) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    form.clear();
+    change.reset();
+    if (values.currentPassword === '') {
+      form.show({ currentPassword: SECURITY_MESSAGES.currentPasswordRequired });
+      return;
+    }
+    const problem = firstPasswordProblem(values.password, values.verifyPassword);
+    if (problem) {
+      form.show({ [problem.field]: problem.message });
+      return;
+    }
+    change.mutate(values, {
+      onSuccess: () => setValues({ currentPassword: '', password: '', verifyPassword: '' }),
+      onError: (error) => {
+        if (!form.showApiError(error) && error instanceof ApiError && error.code === 'weak-password') {
+          form.show({ password: error.message });
+        }
+      },
+    });
+  }
+
+  const unexplained =
+    change.isError &&
+    !(change.error instanceof ApiError && (change.error.fields || change.error.code === 'weak-password'));
+  const newPasswordIds = `${form.idOf('password')} ${form.idOf('verifyPassword')}`;
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby="password-heading">
+      <h3 id="password-heading" className="font-semibold text-slate-900">
+        Change password
+      </h3>
+      <p className="text-sm text-slate-600">Changing your password signs out every other device.</p>
+      {unexplained ? (
+        <ErrorNotice
+          message={
+            change.error instanceof ApiError && change.error.code === 'rate-limited'
+              ? change.error.message
+              : MESSAGES.generic
+          }
+        />
+      ) : null}
+      <div>
+        <PasswordField
+          {...form.control('currentPassword')}
+          label="Current password"
+          autoComplete="current-password"
+          required
+          visible={visible}
+          value={values.currentPassword}
+          disabled={busy}
+          onChange={set('currentPassword')}
+        />
+        <FieldMessage id={form.messageIdOf('currentPassword')} message={form.errors.currentPassword} />
+      </div>
+      <div>
+        <PasswordField
+          {...form.control('password')}
+          label="New password"
+          autoComplete="new-password"
+          required
+          visible={visible}
+          onToggle={() => setVisible((shown) => !shown)}
+          controls={`${form.idOf('currentPassword')} ${newPasswordIds}`}
+          value={values.password}
+          disabled={busy}
+          onChange={set('password')}
+        />
+        <FieldMessage id={form.messageIdOf('password')} message={form.errors.password} />
+      </div>
+      <div>
+        <PasswordField
+          {...form.control('verifyPassword')}
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          visible={visible}
+          value={values.verifyPassword}
+          disabled={busy}
+          onChange={set('verifyPassword')}
+        />
+        <FieldMessage id={form.messageIdOf('verifyPassword')} message={form.errors.verifyPassword} />
+      </div>
+      <p role="status" className="text-sm text-emerald-700">
+        {change.isSuccess ? 'Your password was changed. Every other device was signed out.' : ''}
+      </p>
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Changing Password...' : 'Change Password'}
+      </Button>
+    </form>
+  );
+}
