@@ -85,6 +85,8 @@ export default defineConfig({
         ADMIN_PASSWORD: 'admin-password-1',
         PSA_API_BASE_URL: `${psaStandIn}/publicapi`,
         PSA_API_TOKEN: psaToken,
+        // The partner file servers of the feeds tests run on this machine.
+        FEEDS_ALLOWED_HOSTS: '127.0.0.1',
       },
     },
   ],
