@@ -108,6 +108,8 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'holoscope-test',
         OIDC_CLIENT_SECRET: oidcSecret,
         OIDC_NAME: 'Kanto ID',
+        // The partner file servers of the feeds tests run on this machine.
+        FEEDS_ALLOWED_HOSTS: '127.0.0.1',
       },
     },
   ],

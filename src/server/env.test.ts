@@ -73,6 +73,16 @@ describe('alert email and the notification worker', () => {
   });
 });
 
+describe('FEEDS_ALLOWED_HOSTS', () => {
+  it('lets feeds reach no host inside the network unless it names the host', () => {
+    expect(loadConfig({}).feedsAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ FEEDS_ALLOWED_HOSTS: '127.0.0.1, Partner.Internal,[::1]' }).feedsAllowedHosts,
+    ).toEqual(['127.0.0.1', 'partner.internal', '::1']);
+    expect(() => loadConfig({ FEEDS_ALLOWED_HOSTS: 'http://partner.internal/' })).toThrow(ConfigError);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('trusts no forwarding headers unless told to', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -38,6 +38,13 @@ const EnvSchema = z
     CARD_IMAGES_DIR: z.string().min(1).optional(),
     FEEDS_DIR: z.string().min(1).optional(),
     EBAY_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.ebay.com'),
+    FEEDS_ALLOWED_HOSTS: z
+      .string()
+      .regex(
+        /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+        'must be host names or IP addresses separated by commas',
+      )
+      .optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -113,6 +120,11 @@ export interface Config {
   feedsDir: string;
   /** eBay's API host: the OAuth token endpoint and Marketplace Insights live under it. */
   ebayApiBaseUrl: string;
+  /**
+   * Hosts feeds may fetch from though they are inside the network (a partner on the private network, a local
+   * stand-in): lower case, IPv6 addresses without brackets. Every other host must be on the internet.
+   */
+  feedsAllowedHosts: readonly string[];
   /** The wait before a failed feed run's first retry; each later one waits four times longer. */
   feedRetryBaseMs: number;
   adminEmail: string | undefined;
@@ -179,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = fal
     cardImagesDir: value.CARD_IMAGES_DIR ? path.resolve(value.CARD_IMAGES_DIR) : undefined,
     feedsDir: path.resolve(value.FEEDS_DIR ?? path.join(dataDir, 'feeds')),
     ebayApiBaseUrl: value.EBAY_API_BASE_URL.replace(/\/+$/, ''),
+    feedsAllowedHosts: parseHostList(value.FEEDS_ALLOWED_HOSTS),
     feedRetryBaseMs: 30_000,
     adminEmail: value.ADMIN_EMAIL,
     adminPassword: value.ADMIN_PASSWORD,
@@ -218,4 +231,14 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function parseHostList(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split(',').map((host) =>
+    host
+      .trim()
+      .replace(/^\[(.*)\]$/, '$1')
+      .toLowerCase(),
+  );
 }

@@ -137,6 +137,45 @@ test.describe('admin feeds page', () => {
     }
   });
 
+  test('an admin deletes a feed after confirming, and can change their mind first', async ({ page }) => {
+    test.setTimeout(60_000);
+    const name = `Old drop ${crypto.randomBytes(3).toString('hex')}`;
+    await signInAsAdmin(page);
+    const added = await page.request.post('/api/admin/feeds', {
+      data: { adapter: 'folder', name, schedule: '0 5 * * *', settings: { folder: 'old-drop' } },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.goto('/admin-feeds');
+    const card = page.getByRole('article', { name });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+
+    const remove = card.getByRole('button', { name: 'Delete' });
+    await remove.click();
+    const confirm = page.getByRole('dialog', { name: `Delete the feed ${name}?` });
+    await expect(
+      confirm.getByText('Its schedule stops and its runs, errors and refused titles are removed.', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(remove).toBeFocused();
+    await expect(card).toBeVisible();
+
+    // By keyboard this time: the button opens the question, Escape leaves it, Enter on Delete feed deletes.
+    await remove.press('Enter');
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await remove.press('Enter');
+    await confirm.getByRole('button', { name: 'Delete feed' }).press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('article', { name })).toHaveCount(0);
+    const listed = await page.request.get('/api/admin/feeds');
+    expect(await listed.text()).not.toContain(name);
+  });
+
   test('a collector is kept out of the Feeds page and its API', async ({ page }) => {
     const visitor = await page.request.get('/api/admin/feeds');
     expect(visitor.status()).toBe(401);

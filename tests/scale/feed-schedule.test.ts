@@ -41,10 +41,16 @@ describe.skipIf(!databaseUrl)('two app instances on one PostgreSQL run a feed sc
     async () => {
       const feed = await addFeed(a, admin, {
         adapter: 'folder',
-        name: 'Every minute',
-        schedule: '* * * * *',
+        name: 'Every five minutes',
+        schedule: '*/5 * * * *',
         settings: { folder: 'every-minute' },
       });
+      // The schedule's time is made to have come, so the next minute's tick (on either instance) runs it.
+      await database.handle.db
+        .updateTable('feeds')
+        .set({ next_run_at: new Date().toISOString() })
+        .where('id', '=', feed.id)
+        .execute();
       fs.writeFileSync(
         path.join(a.context.config.feedsDir, 'every-minute', 'sales.jsonl'),
         JSON.stringify({

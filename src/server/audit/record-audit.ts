@@ -24,7 +24,12 @@ export type AuditEntry =
   | { action: 'create-admin' | 'promote-admin'; actor: null; subject: string }
   | { action: 'sales.delete' | 'sales.restore'; actor: string; subject: string; detail: SalesChangeDetail }
   | { action: 'sales.import'; actor: string | null; subject: string; detail: ImportDetail }
-  | { action: 'feed.create'; actor: string; subject: string; detail: { name: string; adapter: string } }
+  | {
+      action: 'feed.create' | 'feed.delete';
+      actor: string;
+      subject: string;
+      detail: { name: string; adapter: string };
+    }
   | { action: 'feed.pause' | 'feed.resume' | 'feed.run'; actor: string; subject: string }
   | {
       action: 'flag.confirm' | 'flag.clear' | 'flag.reopen';

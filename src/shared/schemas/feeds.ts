@@ -19,6 +19,18 @@ export const EBAY_CARD_CATEGORY = '183454';
 export const EBAY_MAX_LOOKBACK_DAYS = 90;
 /** A run keeps this many refused rows with their reasons; the count goes on beyond it. */
 export const MAX_KEPT_REFUSALS = 1000;
+/** Feeds there can be at once: each one's runs share the server with everyone's requests. */
+export const MAX_FEEDS = 50;
+/** The shortest time between two scheduled runs of one feed. */
+export const MIN_MINUTES_BETWEEN_RUNS = 5;
+
+export const FEED_MESSAGES = {
+  tooMany: `There are ${MAX_FEEDS} feeds, the most there can be. Delete one to add another.`,
+  runUnderWay: 'This feed has a run under way. Wait for it to finish.',
+  deleteWhileRunning: 'This feed has a run under way. Wait for it to finish, then delete the feed.',
+  credentialsInUrl:
+    'Leave the user name and password out of the address: give them as the Authorization header.',
+} as const;
 
 const FEED_NAME_MAX = 80;
 /** Five fields: minute, hour, day of month, month, day of week (UTC). Checked in full by the server. */
@@ -51,7 +63,10 @@ const EbaySettingsSchema = z.object({
 });
 
 const UrlSettingsSchema = z.object({
-  url: z.url({ protocol: /^https?$/, message: 'Give an http:// or https:// address.' }),
+  url: z.url({ protocol: /^https?$/, message: 'Give an http:// or https:// address.' }).refine((url) => {
+    const { username, password } = new URL(url);
+    return !username && !password;
+  }, FEED_MESSAGES.credentialsInUrl),
   format: z.enum(IMPORT_FORMATS).optional(),
 });
 

@@ -129,10 +129,22 @@ function aliasesOpeningIn(text: string): NameAlias[] {
   return NAME_ALIASES.filter((alias) => alias.opening === undefined || candidates.has(alias));
 }
 
-/** A name after these words is another card: Team Rocket's Dark Charizard, Gym Heroes' Blaine's Charizard. */
+/**
+ * A name after these words is another card: Team Rocket's Dark Charizard, Gym Heroes' Blaine's Charizard. Both
+ * are sticky, read at the name's own place (`lastIndex`), so each name costs the same however long the title.
+ */
 const OTHER_CARD_BEFORE =
-  /(?<![a-z0-9])(?:dark|light|shining|blaine's|brock's|misty's|erika's|koga's|sabrina's|giovanni's|lt\.? surge's|rocket's) $/;
-const OTHER_CARD_AFTER = /^ (?:gx|v|vmax|vstar|lv\.? ?x)(?![a-z0-9])/;
+  /(?<=(?<![a-z0-9])(dark|light|shining|blaine's|brock's|misty's|erika's|koga's|sabrina's|giovanni's|lt\.? surge's|rocket's) )/y;
+const OTHER_CARD_AFTER = / (?:gx|v|vmax|vstar|lv\.? ?x)(?![a-z0-9])/y;
+
+/** The words around a name that make it another card, or empty strings. */
+function otherCardWords(text: string, mention: Found): { before: string; after: string } {
+  OTHER_CARD_BEFORE.lastIndex = mention.start;
+  const before = OTHER_CARD_BEFORE.exec(text);
+  OTHER_CARD_AFTER.lastIndex = mention.end;
+  const after = OTHER_CARD_AFTER.exec(text);
+  return { before: before ? `${before[1]} ` : '', after: after?.[0] ?? '' };
+}
 
 const SET_WORDS: Record<SetId, RegExp> = {
   base_set: wordPattern('base(?: set)?|shadow ?less'),
@@ -153,14 +165,22 @@ interface Mention extends Found {
   names: string[];
 }
 
-/** Each name once, the longest reading first: "Super Energy Removal", not "Energy Removal" inside it. */
+/**
+ * Each name once, the longest reading first: "Super Energy Removal", not "Energy Removal" inside it. Which
+ * characters a kept name covers is marked, so a reading is checked against its own stretch of the title only,
+ * never against every name kept before it.
+ */
 function findNames(text: string): Mention[] {
   const all = aliasesOpeningIn(text)
     .flatMap(({ pattern, names }) => findAll(text, pattern).map((found) => ({ ...found, names })))
     .sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const covered = new Uint8Array(text.length);
   const kept: Mention[] = [];
-  for (const mention of all)
-    if (!kept.some((other) => mention.start < other.end && other.start < mention.end)) kept.push(mention);
+  for (const mention of all) {
+    if (covered.subarray(mention.start, mention.end).includes(1)) continue;
+    covered.fill(1, mention.start, mention.end);
+    kept.push(mention);
+  }
   return kept;
 }
 
@@ -230,8 +250,7 @@ function describeCards(cards: readonly Card[], separator = ' or '): string {
 export function readCardClues(text: string): CardClues | RefusedTitle {
   const mentions = findNames(text);
   for (const mention of mentions) {
-    const before = OTHER_CARD_BEFORE.exec(text.slice(0, mention.start))?.[0] ?? '';
-    const after = OTHER_CARD_AFTER.exec(text.slice(mention.end))?.[0] ?? '';
+    const { before, after } = otherCardWords(text, mention);
     if (before || after)
       return refuse(
         'other-set',

@@ -23,8 +23,15 @@ const GRADE_PATTERN = wordPattern(`${GRADER}[ :-]*(?:${DESCRIPTOR}[ -]*){0,3}${G
  * slab sells well below the plain grade, so it is refused rather than counted with it.
  */
 const QUALIFIER_AFTER_GRADE = new RegExp(
-  `^[ -]*(?:${DESCRIPTOR}[ -]*){0,3}(?:\\( ?(oc|st|pd|of|mc|mk) ?\\)|(oc|st|pd|mc|mk)(?![a-z0-9]))`,
+  `[ -]*(?:${DESCRIPTOR}[ -]*){0,3}(?:\\( ?(oc|st|pd|of|mc|mk) ?\\)|(oc|st|pd|mc|mk)(?![a-z0-9]))`,
+  'y',
 );
+
+/** The qualifier right after a grade, read in place (sticky) rather than in a copy of the rest of the title. */
+function qualifierAfter(text: string, grade: Found): RegExpExecArray | null {
+  QUALIFIER_AFTER_GRADE.lastIndex = grade.end;
+  return QUALIFIER_AFTER_GRADE.exec(text);
+}
 const QUALIFIER_WORD = wordPattern('(?<!(?:no|not|without) )qualifi(?:er|ed)');
 
 const UNGRADED = wordPattern(
@@ -90,9 +97,7 @@ export function readGrade(text: string): TitleGrade | RefusedTitle {
   const { grader, grade } = grades[0]!;
   const invalid = gradeProblem(grader, grade);
   if (invalid) return refuse('invalid-grade', invalid);
-  const qualifier = grades
-    .map(({ found }) => QUALIFIER_AFTER_GRADE.exec(text.slice(found.end)))
-    .find(Boolean);
+  const qualifier = grades.map(({ found }) => qualifierAfter(text, found)).find(Boolean);
   if (qualifier || QUALIFIER_WORD.test(text)) {
     const code = qualifier ? ` (${(qualifier[1] ?? qualifier[2] ?? '').toUpperCase()})` : '';
     const plain = gradeName(grader, grade);

@@ -42,10 +42,20 @@ export function findAll(text: string, pattern: RegExp): Found[] {
   }));
 }
 
-/** The text with the found stretches made spaces, so later rules do not read them again. */
+/**
+ * The text with the found stretches made spaces, so later rules do not read them again. Built in one pass over
+ * the stretches in order, so a title with thousands of them costs no more than its length.
+ */
 export function blankOut(text: string, found: readonly Found[]): string {
-  let result = text;
-  for (const { start, end } of found)
-    result = result.slice(0, start) + ' '.repeat(end - start) + result.slice(end);
-  return result;
+  if (found.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const { start, end } of [...found].sort((a, b) => a.start - b.start)) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    parts.push(text.slice(at, from), ' '.repeat(end - from));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }

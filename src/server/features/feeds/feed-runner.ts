@@ -1,6 +1,7 @@
 import { MAX_KEPT_REFUSALS } from '#shared/schemas/feeds.ts';
 import type { AppContext } from '../../context.ts';
 import { RecordImport } from '../sales-import/record-import.ts';
+import { MAX_TITLE_LENGTH } from '../sales-import/sale-provenance.ts';
 import { knownSourceRefs } from '../sales-import/sales-import.repository.ts';
 import { adapterRun } from './adapters/adapters.ts';
 import { FeedError, type FeedSink, type RunCounts } from './adapters/feed-adapter.ts';
@@ -17,6 +18,11 @@ export const STALE_AFTER_MS = 60_000;
 /** The wait before attempt n + 1 after attempt n failed: the base, four times longer each time. */
 function retryDelayMs(attempt: number, baseMs: number): number {
   return baseMs * 4 ** (attempt - 1);
+}
+
+/** A refused row's title as listed: no longer than a stored title may be, so a hostile one is not kept whole. */
+function shortTitle(title: string): string {
+  return title.length > MAX_TITLE_LENGTH ? `${title.slice(0, MAX_TITLE_LENGTH)}…` : title;
 }
 
 function messageOf(error: unknown): string {
@@ -64,7 +70,7 @@ export async function executeRun(
     refusedSinceCommit += 1;
   };
   const importer = await RecordImport.open(context, (record, reason) =>
-    refuse(typeof record.title === 'string' ? record.title : null, reason),
+    refuse(typeof record.title === 'string' ? shortTitle(record.title) : null, reason),
   );
   // The importer counts from zero in this attempt; earlier attempts' counts come with the claimed run.
   const beforeAttempt = { ...committed };

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { STALE_AFTER_MS } from './feed-runner.ts';
-import { nextRunAfter } from './feed-schedule.ts';
+import { nextScheduledRun } from './feed-schedule.ts';
 import * as repository from './feeds.repository.ts';
 
 export function newRunId(): string {
@@ -18,7 +18,7 @@ export async function queueDueFeeds(database: DatabaseHandle, now: Date = new Da
   for (const feed of await repository.dueFeeds(database.db, now.toISOString())) {
     const runId = newRunId();
     const created = await database.db.transaction().execute(async (trx) => {
-      const next = nextRunAfter(feed.schedule, now);
+      const next = nextScheduledRun(feed.schedule, feed.next_run_at!, now);
       if (!(await repository.advanceSchedule(trx, feed.id, feed.next_run_at!, next))) return false;
       return repository.insertRun(trx, {
         id: runId,

@@ -104,8 +104,8 @@ describe('/api/admin/feeds', () => {
   });
 
   it('runs a feed whose time has come when the scheduler ticks, once, and skips a paused one', async () => {
-    const due = await addFeed(t.app, admin, folderFeed('Every minute', '* * * * *'));
-    const paused = await addFeed(t.app, admin, folderFeed('Paused', '* * * * *'));
+    const due = await addFeed(t.app, admin, folderFeed('Every five minutes', '*/5 * * * *'));
+    const paused = await addFeed(t.app, admin, folderFeed('Paused', '*/5 * * * *'));
     await t.app.inject({
       method: 'POST',
       url: `/api/admin/feeds/${paused.id}/pause`,
@@ -134,6 +134,44 @@ describe('/api/admin/feeds', () => {
     expect(Date.parse(listed.nextRunAt)).toBeGreaterThan(Date.now() - 1000);
   });
 
+  it('runs one feed at most every 5 minutes, even one whose schedule was stored before that was checked', async () => {
+    const post = (schedule: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/feeds',
+        headers: { cookie: admin.cookie },
+        payload: folderFeed('Too often', schedule),
+      });
+    for (const [schedule, gap] of [
+      ['* * * * *', '1 minute'],
+      ['*/4 * * * *', '4 minutes'],
+      ['0,58 0,23 * * *', '2 minutes'],
+    ]) {
+      const refused = await post(schedule!);
+      expect(refused.statusCode, schedule).toBe(400);
+      expect(refused.json().error.fields).toEqual({
+        schedule: `A feed runs at most every 5 minutes; this schedule has runs ${gap} apart.`,
+      });
+    }
+    expect((await post('*/5 * * * *')).statusCode).toBe(201);
+
+    const legacy = await addFeed(t.app, admin, folderFeed('Stored every minute'));
+    const due = new Date(Date.now() - 1000).toISOString();
+    await t.database.handle.db
+      .updateTable('feeds')
+      .set({ schedule: '* * * * *', next_run_at: due })
+      .where('id', '=', legacy.id)
+      .execute();
+    await t.app.context.feeds.tick();
+    const { feeds } = (
+      await t.app.inject({ url: '/api/admin/feeds', headers: { cookie: admin.cookie } })
+    ).json();
+    const ticked = feeds.find((feed: { id: string }) => feed.id === legacy.id);
+    expect(Date.parse(ticked.nextRunAt)).toBeGreaterThanOrEqual(Date.parse(due) + 5 * 60_000);
+    expect(Date.parse(ticked.nextRunAt)).toBeLessThan(Date.parse(due) + 6 * 60_000);
+    await waitForRun(t.app, admin, ticked.latestRun.id);
+  });
+
   it('starts one run at a time: run now answers 409 while a run is under way', async () => {
     const feed = await addFeed(t.app, admin, folderFeed('One at a time'));
     const first = await runNow(t.app, admin, feed.id);
@@ -153,5 +191,38 @@ describe('/api/admin/feeds', () => {
       expect((await waitForRun(t.app, admin, first.id)).run.status).toBe('succeeded');
     }
     await waitForRun(t.app, admin, first.id);
+  });
+
+  // Last: it fills the feeds up.
+  it('keeps at most 50 feeds, however many are added at once', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.database.handle.db
+            .selectFrom('feeds')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (let n = await count(); n < 45; n++) await addFeed(t.app, admin, folderFeed(`Feed ${n}`));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/feeds',
+          headers: { cookie: admin.cookie },
+          payload: folderFeed(`Racing ${n}`),
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toEqual({
+        code: 'conflict',
+        message: 'There are 50 feeds, the most there can be. Delete one to add another.',
+      });
+    }
+    expect(await count()).toBe(50);
   });
 });

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../../db/connect.ts';
 import type { Database, FeedRunsTable, FeedsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database>;
@@ -12,11 +13,52 @@ const LONG_AGO = '1970-01-01T00:00:00.000Z';
 /** A boolean literal both dialects store as they read it back (SQLite's TRUE and FALSE are 1 and 0). */
 const booleanLiteral = (value: boolean) => sql.lit(value);
 
-export async function insertFeed(db: Db, feed: Omit<FeedRow, 'paused'>): Promise<void> {
+/**
+ * Adds the feed unless there are `limit` feeds already, in the caller's transaction. On PostgreSQL adds take
+ * turns under an advisory lock, so two racing each other cannot pass the limit together (SQLite has one writer
+ * at a time).
+ */
+export async function insertFeedWithinLimit(
+  db: Db,
+  dialect: Dialect,
+  feed: Omit<FeedRow, 'paused'>,
+  limit: number,
+): Promise<boolean> {
+  if (dialect === 'postgres')
+    await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.feeds'))`.execute(db);
+  const count = await db
+    .selectFrom('feeds')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  if (Number(count?.count ?? 0) >= limit) return false;
   await db
     .insertInto('feeds')
     .values({ ...feed, paused: booleanLiteral(false) })
     .execute();
+  return true;
+}
+
+/**
+ * Deletes the feed with its runs, unless a run of it is under way (which would go on writing to them).
+ * 'missing' when there is no such feed.
+ */
+export async function deleteIdleFeed(db: Db, feedId: string): Promise<'deleted' | 'running' | 'missing'> {
+  const result = await db
+    .deleteFrom('feeds')
+    .where('id', '=', feedId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('feed_runs')
+            .select('id')
+            .whereRef('feed_runs.feed_id', '=', 'feeds.id')
+            .where('status', 'in', ACTIVE),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) return 'deleted';
+  return (await findFeed(db, feedId)) ? 'running' : 'missing';
 }
 
 export function findFeed(db: Db, feedId: string): Promise<FeedRow | undefined> {

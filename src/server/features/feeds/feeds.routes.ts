@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
   CreateFeedBodySchema,
@@ -45,12 +46,28 @@ export function feedsRoutes(context: AppContext): FastifyPluginAsync {
           summary:
             'Add a feed: adapter (ebay, url, folder), name, schedule (cron, UTC), settings and secrets',
           body: CreateFeedBodySchema,
-          response: { 201: FeedSchema, ...errorResponses },
+          response: { 201: FeedSchema, 409: ErrorBodySchema, ...errorResponses },
         },
       },
       async (request, reply) => {
         const admin = requireAdmin(request);
         return reply.status(201).send(await service.createFeed(context, admin.id, request.body));
+      },
+    );
+
+    app.delete(
+      '/api/admin/feeds/:feedId',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a feed with its runs; the sales it brought stay (409 while a run is under way)',
+          params: FeedIdParamsSchema,
+          response: { 204: z.null().describe('Deleted'), 409: ErrorBodySchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        await service.deleteFeed(context, requireAdmin(request).id, request.params.feedId);
+        return reply.status(204).send(null);
       },
     );
 

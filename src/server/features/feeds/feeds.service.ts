@@ -1,11 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Feed, FeedDefinition, FeedRun, FeedRunDetail } from '#shared/schemas/feeds.ts';
+import {
+  FEED_MESSAGES,
+  type Feed,
+  type FeedDefinition,
+  type FeedRun,
+  type FeedRunDetail,
+  MAX_FEEDS,
+} from '#shared/schemas/feeds.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { literalHostProblem } from './adapters/guarded-get.ts';
 import { newRunId } from './feed-tick.ts';
 import { nextRunAfter, scheduleProblem } from './feed-schedule.ts';
 import * as repository from './feeds.repository.ts';
@@ -62,6 +70,10 @@ export async function createFeed(
 ): Promise<Feed> {
   const problem = scheduleProblem(body.schedule);
   if (problem) throw badRequest(problem, { schedule: problem });
+  if (body.adapter === 'url') {
+    const inside = literalHostProblem(new URL(body.settings.url), new Set(context.config.feedsAllowedHosts));
+    if (inside) throw badRequest(inside, { 'settings.url': inside });
+  }
   if (body.adapter === 'folder') {
     // Made now, so the operator can see where to put files before the first run.
     await fs.mkdir(path.join(context.config.feedsDir, body.settings.folder), { recursive: true });
@@ -79,16 +91,38 @@ export async function createFeed(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await context.database.db.transaction().execute(async (trx) => {
-    await repository.insertFeed(trx, row);
+  const added = await context.database.db.transaction().execute(async (trx) => {
+    if (!(await repository.insertFeedWithinLimit(trx, context.database.dialect, row, MAX_FEEDS)))
+      return false;
     await recordAudit(trx, {
       action: 'feed.create',
       actor: adminId,
       subject: row.id,
       detail: { name: row.name, adapter: row.adapter },
     });
+    return true;
   });
+  if (!added) throw new AppError(409, 'conflict', FEED_MESSAGES.tooMany);
   return toFeed({ ...row, paused: false }, undefined);
+}
+
+/** Deletes a feed with its runs; the sales it brought stay. 409 while a run of it is under way. */
+export async function deleteFeed(context: FeedsContext, adminId: string, feedId: string): Promise<void> {
+  const outcome = await context.database.db.transaction().execute(async (trx) => {
+    const feed = await repository.findFeed(trx, feedId);
+    if (!feed) return 'missing';
+    const result = await repository.deleteIdleFeed(trx, feedId);
+    if (result === 'deleted')
+      await recordAudit(trx, {
+        action: 'feed.delete',
+        actor: adminId,
+        subject: feedId,
+        detail: { name: feed.name, adapter: feed.adapter },
+      });
+    return result;
+  });
+  if (outcome === 'missing') throw notFound(FEED_NOT_FOUND);
+  if (outcome === 'running') throw new AppError(409, 'conflict', FEED_MESSAGES.deleteWhileRunning);
 }
 
 export async function listFeeds(context: FeedsContext): Promise<{ feeds: Feed[] }> {
@@ -143,7 +177,7 @@ export async function runFeedNow(context: FeedsContext, adminId: string, feedId:
     if (inserted) await recordAudit(trx, { action: 'feed.run', actor: adminId, subject: feedId });
     return inserted;
   });
-  if (!created) throw new AppError(409, 'conflict', 'This feed has a run under way. Wait for it to finish.');
+  if (!created) throw new AppError(409, 'conflict', FEED_MESSAGES.runUnderWay);
   await context.feeds.enqueue(runId);
   return toFeedRun((await repository.findRun(context.database.db, runId))!);
 }

@@ -103,4 +103,33 @@ describe('drop-folder feed', () => {
     });
     expect(fs.readdirSync(path.join(folder, 'done'))).toHaveLength(3);
   });
+
+  it('refuses a record whose title is 100 KB of card names for its length, without reading it', async () => {
+    const feed = await addFeed(t.app, admin, {
+      adapter: 'folder',
+      name: 'Hostile drop',
+      schedule: '0 * * * *',
+      settings: { folder: 'hostile' },
+    });
+    const title = 'Charizard Blastoise 4/102 1st Edition PSA 10 '.repeat(2300);
+    fs.writeFileSync(
+      path.join(t.config.feedsDir, 'hostile', 'long-title.jsonl'),
+      [
+        JSON.stringify({ id: 'long-1', title, price: 900, timestamp: `${yesterday}T12:00:00Z`, seller: 'x' }),
+        JSON.stringify({
+          id: 'long-2',
+          title: 'Charizard 4/102 Base Set 1st Edition Holo PSA 8',
+          price: 4100,
+          timestamp: `${yesterday}T13:00:00Z`,
+          seller: 'x',
+        }),
+      ].join('\n'),
+    );
+    const { run, refusals } = await waitForRun(t.app, admin, (await runNow(t.app, admin, feed.id)).id);
+    expect(run).toMatchObject({ status: 'succeeded', stored: 1, refused: 1 });
+    // The refused row is listed with the start of its title, not all 100 KB of it.
+    expect(refusals).toEqual([
+      { title: `${title.slice(0, 300)}…`, reason: 'title is longer than 300 characters' },
+    ]);
+  });
 });

@@ -23,7 +23,7 @@ export interface Provenance {
   best_offer_accepted: boolean;
 }
 
-const MAX_TITLE_LENGTH = 300;
+export const MAX_TITLE_LENGTH = 300;
 const MAX_URL_LENGTH = 2000;
 const CERT = /^[A-Za-z0-9-]{1,30}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -71,7 +71,8 @@ function parsePremium(value: unknown): Parsed<number> {
   return parseAmountCents(value, 'buyer_premium', true);
 }
 
-function parseTitle(value: unknown): Parsed<string> {
+/** A listing title as stored: text of at most MAX_TITLE_LENGTH characters once trimmed. */
+export function parseTitleField(value: unknown): Parsed<string> {
   const words = text(value);
   if (words === undefined) return fail(`title ${quoted(value)} is not text`);
   return words.length > MAX_TITLE_LENGTH
@@ -144,7 +145,7 @@ export function parseProvenance(
     return fail(`price ${formatDollars(usdCents)} is above the ${formatDollars(MAX_PRICE_CENTS)} limit`);
   }
 
-  const title = optional(fields, 'title', parseTitle);
+  const title = optional(fields, 'title', parseTitleField);
   if (!title.ok) return title;
   const url = optional(fields, 'listing_url', parseUrl);
   if (!url.ok) return url;

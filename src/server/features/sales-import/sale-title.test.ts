@@ -61,6 +61,14 @@ describe('a record with a title and no card fields', () => {
     });
   });
 
+  it('is rejected for its length before it is read when it is longer than a stored title may be', () => {
+    const title = 'Gengar Fossil 1st Edition Holo PSA 9 Ditto '.repeat(8);
+    expect(parseSaleRow({ ...listing, title }, rules)).toEqual({
+      ok: false,
+      reason: 'title is longer than 300 characters',
+    });
+  });
+
   it('leaves a record that names its card to its card fields', () => {
     const result = parseSaleRow(
       { ...listing, title: 'Lot of 3 1st Edition Base Set PSA 9', set_id: 'jungle', card_name: 'Snorlax' },

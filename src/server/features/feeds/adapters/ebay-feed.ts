@@ -2,7 +2,10 @@ import { type Card, cardsOf } from '#shared/catalogue.ts';
 import type { EbaySettings } from '#shared/schemas/feeds.ts';
 import { getSet } from '#shared/sets.ts';
 import { type EbayItemSale, EbayClient } from './ebay-client.ts';
+import type { Config } from '../../../env.ts';
 import type { FeedAdapterRun, FeedSink } from './feed-adapter.ts';
+import { guardedGet } from './guarded-get.ts';
+import { hostOf } from './inside-addresses.ts';
 
 /** The most sales one page holds (eBay's limit is 200). */
 const PAGE_SIZE = 200;
@@ -68,16 +71,60 @@ function saleTypeOf(options: readonly string[] | undefined): string | undefined 
   return undefined;
 }
 
+/** Where eBay serves listing photos: only these are asked, over https (and the configured API's own origin). */
+const EBAY_IMAGE_HOSTS = new Set(['i.ebayimg.com']);
+
+/** Where listing photos may come from: eBay's image hosts, or the API's own origin. */
+interface ImageSource {
+  apiOrigin: string;
+  allowedHosts: ReadonlySet<string>;
+}
+
+function imageSourceOf(config: Config): ImageSource {
+  const api = new URL(config.ebayApiBaseUrl);
+  // The API's host is the operator's choice (a stand-in or a proxy of eBay's), so it may be on the network.
+  return { apiOrigin: api.origin, allowedHosts: new Set([...config.feedsAllowedHosts, hostOf(api)]) };
+}
+
+function isListingImageUrl(url: URL, source: ImageSource): boolean {
+  if (url.username || url.password) return false;
+  return (url.protocol === 'https:' && EBAY_IMAGE_HOSTS.has(url.hostname)) || url.origin === source.apiOrigin;
+}
+
+/** The body, or undefined as soon as it passes `limit` bytes: a huge answer is never held in memory. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    if (bytes > limit) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /** The listing photo as base64, or undefined when it cannot be had (the sale is stored without it). */
-async function listingImage(url: string | undefined, signal: AbortSignal): Promise<string | undefined> {
-  if (!url || !/^https?:\/\//.test(url)) return undefined;
+async function listingImage(
+  link: string | undefined,
+  source: ImageSource,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  if (!link || !URL.canParse(link) || !isListingImageUrl(new URL(link), source)) return undefined;
   try {
-    const response = await fetch(url, {
+    const { status, headers, body } = await guardedGet(link, {
+      allowedHosts: source.allowedHosts,
+      maxRedirects: 0,
       signal: AbortSignal.any([signal, AbortSignal.timeout(IMAGE_TIMEOUT_MS)]),
     });
-    if (!response.ok || !response.headers.get('content-type')?.startsWith('image/')) return undefined;
-    const bytes = Buffer.from(await response.arrayBuffer());
-    return bytes.byteLength <= MAX_IMAGE_BYTES ? bytes.toString('base64') : undefined;
+    const declared = Number(headers['content-length'] ?? 0);
+    if (status !== 200 || !headers['content-type']?.startsWith('image/') || declared > MAX_IMAGE_BYTES) {
+      body.destroy();
+      return undefined;
+    }
+    return (await readCapped(body, MAX_IMAGE_BYTES))?.toString('base64');
   } catch {
     signal.throwIfAborted();
     return undefined;
@@ -100,7 +147,12 @@ export function recordOf(item: EbayItemSale): Record<string, unknown> {
   };
 }
 
-async function addSales(sink: FeedSink, items: readonly EbayItemSale[], signal: AbortSignal): Promise<void> {
+async function addSales(
+  sink: FeedSink,
+  items: readonly EbayItemSale[],
+  images: ImageSource,
+  signal: AbortSignal,
+): Promise<void> {
   const records = items.map((item) => ({ item, record: recordOf(item) }));
   const refs = records.flatMap(({ record }) =>
     typeof record.source_ref === 'string' ? [record.source_ref] : [],
@@ -108,7 +160,7 @@ async function addSales(sink: FeedSink, items: readonly EbayItemSale[], signal: 
   const stored = await sink.storedAlready(refs);
   for (const { item, record } of records) {
     if (typeof record.source_ref === 'string' && !stored.has(record.source_ref)) {
-      const image = await listingImage(item.image?.imageUrl, signal);
+      const image = await listingImage(item.image?.imageUrl, images, signal);
       if (image) record.imageData = image;
     }
     await sink.add(record);
@@ -131,6 +183,7 @@ export const runEbayFeed: FeedAdapterRun<EbaySettings> = async (input, sink) => 
     },
     signal,
   );
+  const images = imageSourceOf(input.config);
   const queries = ebayQueries(settings);
   const filter = lastSoldFilter(settings, input.state as EbayState, input.startedAt);
   const resume = (input.resumeFrom as EbayPosition | null) ?? { query: 0, next: null };
@@ -147,7 +200,7 @@ export const runEbayFeed: FeedAdapterRun<EbaySettings> = async (input, sink) => 
       const sales = page.itemSales ?? [];
       for (let start = skip; start < sales.length; start += SALES_PER_CHECKPOINT) {
         const end = Math.min(start + SALES_PER_CHECKPOINT, sales.length);
-        await addSales(sink, sales.slice(start, end), signal);
+        await addSales(sink, sales.slice(start, end), images, signal);
         if (end < sales.length) await sink.checkpoint({ query, next, skip: end }, { done: query, total });
       }
       const offset = (page.offset ?? 0) + (page.limit ?? PAGE_SIZE);

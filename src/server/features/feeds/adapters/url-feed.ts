@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream } from 'node:stream/web';
 import type { UrlSettings } from '#shared/schemas/feeds.ts';
 import { type FeedAdapterRun, FeedError } from './feed-adapter.ts';
+import { type GuardedResponse, guardedGet } from './guarded-get.ts';
 import { importFileRecords } from './file-records.ts';
 
 /** A partner's export can be large, but not without end. */
 const MAX_FILE_BYTES = 1024 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 10 * 60_000;
+/** Redirects followed to the file, each checked as the address itself is. */
+const MAX_REDIRECTS = 5;
 
 /** What identifies the version of the file a run read: sent back next time, so an unchanged file costs nothing. */
 interface FileVersion {
@@ -39,32 +40,40 @@ async function download(
   url: string,
   known: FileVersion,
   authorization: string | undefined,
+  allowedHosts: ReadonlySet<string>,
   file: string,
   signal: AbortSignal,
 ): Promise<FileVersion | undefined> {
   const headers: Record<string, string> = {};
   if (known.etag) headers['if-none-match'] = known.etag;
   if (known.lastModified) headers['if-modified-since'] = known.lastModified;
-  if (authorization) headers.authorization = authorization;
-  let response: Response;
+  const timeout = AbortSignal.any([signal, AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)]);
+  let response: GuardedResponse;
   try {
-    response = await fetch(url, {
+    response = await guardedGet(url, {
+      allowedHosts,
       headers,
-      redirect: 'follow',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)]),
+      ...(authorization ? { authorization } : {}),
+      maxRedirects: MAX_REDIRECTS,
+      signal: timeout,
     });
   } catch (error) {
+    if (error instanceof FeedError) throw error;
     signal.throwIfAborted();
     throw new FeedError(`${new URL(url).host} could not be reached (${(error as Error).message}).`);
   }
-  if (response.status === 304) return undefined;
-  if (!response.ok || !response.body) throw failureFor(response.status, url);
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_FILE_BYTES) {
+  const { status, body } = response;
+  if (status === 304 || status < 200 || status >= 300) {
+    body.destroy();
+    if (status === 304) return undefined;
+    throw failureFor(status, url);
+  }
+  if (Number(response.headers['content-length'] ?? 0) > MAX_FILE_BYTES) {
+    body.destroy();
     throw new FeedError(`The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`, false);
   }
   await fs.promises.mkdir(path.dirname(file), { recursive: true });
   let bytes = 0;
-  const body = Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
   body.on('data', (chunk: Buffer) => {
     bytes += chunk.byteLength;
     if (bytes > MAX_FILE_BYTES)
@@ -78,12 +87,9 @@ async function download(
     signal.throwIfAborted();
     throw new FeedError(`The download from ${new URL(url).host} broke off (${(error as Error).message}).`);
   }
-  return {
-    ...(response.headers.get('etag') ? { etag: response.headers.get('etag')! } : {}),
-    ...(response.headers.get('last-modified')
-      ? { lastModified: response.headers.get('last-modified')! }
-      : {}),
-  };
+  const etag = response.headers.etag;
+  const lastModified = response.headers['last-modified'];
+  return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
 }
 
 /**
@@ -108,6 +114,7 @@ export const runUrlFeed: FeedAdapterRun<UrlSettings> = async (input, sink) => {
       input.settings.url,
       known,
       input.secrets.authorization,
+      new Set(input.config.feedsAllowedHosts),
       file,
       input.signal,
     );

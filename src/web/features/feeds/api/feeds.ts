@@ -56,3 +56,12 @@ export function useFeedAction() {
     onSettled: () => client.invalidateQueries({ queryKey: feedsKey }),
   });
 }
+
+/** Deletes a feed with its runs; the list is fetched again after it. */
+export function useDeleteFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (feedId: string) => api<null>(`/api/admin/feeds/${feedId}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: feedsKey }),
+  });
+}

@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { isRunActive, useFeedAction } from '#web/features/feeds/api/feeds.ts';
 import { formatUtc } from '#web/features/feeds/feed-format.ts';
+import { DeleteFeed } from './delete-feed.tsx';
 import { FeedRuns, RunCounts, RunStatus } from './feed-runs.tsx';
 import { RunProgress } from './run-progress.tsx';
 
@@ -66,6 +67,7 @@ export function FeedCard({ feed }: { feed: Feed }) {
             {feed.paused ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
             {feed.paused ? 'Resume' : 'Pause'}
           </Button>
+          <DeleteFeed feed={feed} />
         </div>
       </header>
       {action.isError ? <ErrorNotice message={action.error.message} /> : null}
