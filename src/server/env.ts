@@ -88,6 +88,8 @@ export interface Config {
   mailFrom: string;
   /** Whether this instance's server turns outbox work into notifications (docs/operations.md). */
   notificationWorker: boolean;
+  /** The OpenID Connect providers people may sign in with, as the account sheet offers them. */
+  identityProviders: Array<{ id: string; name: string }>;
   /**
    * Which X-Forwarded-* headers to believe: false (none, the default), a number of proxy hops, or the proxies'
    * addresses. Per-IP rate limits depend on it, so only trust what a real load balancer sets.
@@ -150,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { serving = fal
       value.MAIL_FROM ??
       `Holoscope <alerts@${value.PUBLIC_ORIGIN ? new URL(value.PUBLIC_ORIGIN).hostname : 'localhost'}>`,
     notificationWorker: value.NOTIFICATION_WORKER === 'on',
+    identityProviders: [],
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     webDir: path.resolve('dist/web'),
   };

@@ -51,13 +51,24 @@ export function firstRegistrationProblem(input: RegistrationInput): Registration
   const characters = usernameCharacterProblem(username);
   if (characters) return { field: 'username', message: characters };
   if (input.email.trim() === '') return { field: 'email', message: m.emailRequired };
+  const password = firstPasswordProblem(input);
+  if (password) return password;
+  if (input.country.trim() === '' || input.countryCode.trim() === '') {
+    return { field: 'country', message: m.countryNotPicked };
+  }
+  return null;
+}
+
+/** The password rules of registration, in their order; a password reset checks the same. */
+export function firstPasswordProblem(input: {
+  password: string;
+  verifyPassword: string;
+}): RegistrationProblem | null {
+  const m = REGISTRATION_MESSAGES;
   if (input.password === '') return { field: 'password', message: m.passwordRequired };
   if (input.password.length < PASSWORD_MIN_LENGTH) return { field: 'password', message: m.passwordTooShort };
   if (input.password.length > PASSWORD_MAX_LENGTH) return { field: 'password', message: m.passwordTooLong };
   if (input.password !== input.verifyPassword) return { field: 'verifyPassword', message: m.passwordsDiffer };
-  if (input.country.trim() === '' || input.countryCode.trim() === '') {
-    return { field: 'country', message: m.countryNotPicked };
-  }
   return null;
 }
 

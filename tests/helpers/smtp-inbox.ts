@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '#server/env.ts';
+import { registerUser, someIp, type TestUser } from './auth.ts';
 import { type TestApp, useTestApp } from './test-app.ts';
 
 export interface ReceivedMail {
@@ -47,6 +48,11 @@ export interface SmtpInbox {
   mails: ReceivedMail[];
   /** The recipient of every message it was offered, accepted or refused. */
   offered: string[];
+  /**
+   * The mails to `address` whose subject is `subject`, once there are at least `count` of them (account
+   * mails go after the API's answer); fails after five seconds.
+   */
+  waitForMails(address: string, subject: string, count?: number): Promise<ReceivedMail[]>;
   /** Refuses the next `times` messages to `address` with an SMTP reply of `code` (every one by default). */
   refuse(address: string, code: number, times?: number): void;
   close(): Promise<void>;
@@ -93,6 +99,17 @@ export async function startSmtpInbox(options: { port?: number } = {}): Promise<S
     port,
     mails,
     offered,
+    async waitForMails(address, subject, count = 1) {
+      const matching = () =>
+        mails.filter((mail) => mail.to.includes(address) && mail.headers.get('subject') === subject);
+      for (const deadline = Date.now() + 5_000; matching().length < count; ) {
+        if (Date.now() > deadline) {
+          throw new Error(`${matching().length} of ${count} mails "${subject}" to ${address} arrived`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return matching();
+    },
     refuse(address, code, times = Number.POSITIVE_INFINITY) {
       refusals.set(address, { code, times });
     },
@@ -114,4 +131,27 @@ export function useTestAppWithInbox(): TestApp & { inbox: SmtpInbox } {
   afterAll(() => t.inbox?.close());
   t = useTestApp(overrides) as TestApp & { inbox: SmtpInbox };
   return t;
+}
+
+export const VERIFICATION_SUBJECT = 'Verify your email address for Holoscope';
+
+/** The token of the first link in a mail that opens `page` (`/reset-password`, …). */
+export function tokenInMail(mail: ReceivedMail, page: string): string {
+  const token = new RegExp(`https?://[^/\\s]+${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body)?.[1];
+  if (!token) throw new Error(`The mail has no link to ${page}`);
+  return token;
+}
+
+/** A new collector who verified their address with the link of the verification mail they were sent. */
+export async function registerVerifiedUser(t: TestApp & { inbox: SmtpInbox }): Promise<TestUser> {
+  const user = await registerUser(t.app);
+  const [mail] = await t.inbox.waitForMails(user.email, VERIFICATION_SUBJECT);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/email-verification/verify',
+    payload: { token: tokenInMail(mail!, '/verify-email') },
+    remoteAddress: someIp(),
+  });
+  if (response.statusCode !== 200) throw new Error(`Verification failed: ${response.body}`);
+  return { ...user, user: { ...user.user, emailVerified: true } };
 }

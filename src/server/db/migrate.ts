@@ -13,6 +13,8 @@ import { salesChangeLog } from './migrations/012-sales-change-log.ts';
 import { alertEmailDelivery } from './migrations/013-alert-email-delivery.ts';
 import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts';
 import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
+import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
+import { accountMails } from './migrations/019-account-mails.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -31,6 +33,8 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '013-alert-email-delivery': alertEmailDelivery(handle.dialect),
         '014-sales-changes-per-card': salesChangesPerCard(handle.dialect),
         '015-sales-day-by-card': salesDayByCard(handle.dialect),
+        '018-one-time-tokens': oneTimeTokens(handle.dialect),
+        '019-account-mails': accountMails(handle.dialect),
       };
     },
   };

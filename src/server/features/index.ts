@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { mediaRoutes } from '../media/media.routes.ts';
+import { AccountMailer } from './accounts/account-mailer.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { installSessionHook } from './accounts/session-hook.ts';
+import { signInMethodsRoutes } from './accounts/sign-in-methods.ts';
 import { adminRoutes } from './admin/admin.routes.ts';
 import { analysisRoutes } from './analysis/analysis.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -32,7 +34,10 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(suggestionsRoutes(context));
   await app.register(analysisRoutes(context));
   await app.register(consignmentRoutes(context));
-  await app.register(accountsRoutes(context));
+  const accountMailer = context.config.smtpUrl ? new AccountMailer(context.config, app.log) : null;
+  if (accountMailer) app.addHook('onClose', () => accountMailer.close());
+  await app.register(signInMethodsRoutes(context.config));
+  await app.register(accountsRoutes(context, accountMailer));
   await app.register(profilesRoutes(context));
   await app.register(liveRoutes(context));
   await app.register(certRoutes(context));
