@@ -3,7 +3,11 @@
  * each works and what the pages and the API say about them. docs/decisions/040-one-time-tokens.md explains
  * the numbers.
  */
-export const LINK_LIFETIME_MINUTES = { emailLink: 15, passwordReset: 30, emailVerification: 24 * 60 } as const;
+export const LINK_LIFETIME_MINUTES = {
+  emailLink: 15,
+  passwordReset: 30,
+  emailVerification: 24 * 60,
+} as const;
 
 export type LinkKind = keyof typeof LINK_LIFETIME_MINUTES;
 

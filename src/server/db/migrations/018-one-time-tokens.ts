@@ -31,7 +31,11 @@ export function oneTimeTokens(dialect: Dialect) {
         .on('one_time_tokens')
         .columns(['user_id', 'purpose'])
         .execute();
-      await db.schema.createIndex('one_time_tokens_end').on('one_time_tokens').columns(['expires_at']).execute();
+      await db.schema
+        .createIndex('one_time_tokens_end')
+        .on('one_time_tokens')
+        .columns(['expires_at'])
+        .execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropTable('one_time_tokens').execute();

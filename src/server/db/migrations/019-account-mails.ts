@@ -17,7 +17,11 @@ export function accountMails(dialect: Dialect) {
         .addColumn('client', 'text', (c) => c.notNull())
         .addColumn('at', sql.raw(t.timestamp), (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('account_mails_email').on('account_mails').columns(['email', 'at']).execute();
+      await db.schema
+        .createIndex('account_mails_email')
+        .on('account_mails')
+        .columns(['email', 'at'])
+        .execute();
       await db.schema
         .createIndex('account_mails_client')
         .on('account_mails')

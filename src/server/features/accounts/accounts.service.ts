@@ -11,6 +11,7 @@ import {
 } from '#shared/registration.ts';
 import type { LoginBody, RegisterBody, SessionUser } from '#shared/schemas/accounts.ts';
 import { normaliseUsername, usernameKey } from '#shared/usernames.ts';
+import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
@@ -28,7 +29,6 @@ import {
   sessionEndsAt,
   sessionIdOf,
 } from './sessions.ts';
-import { addressKey } from '../../client-address.ts';
 import { FAILURE_WINDOW_MS, secondsToWait } from './sign-in-throttle.ts';
 
 type Db = Kysely<Database>;

@@ -11,8 +11,8 @@ import {
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { toSessionUser } from './accounts.service.ts';
 import * as repo from './accounts.repository.ts';
+import { toSessionUser } from './accounts.service.ts';
 import {
   type AccountMailDeps,
   requestEmailLink,
@@ -102,7 +102,8 @@ export function emailSignInRoutes(
         ...limited,
         schema: {
           tags: ['accounts'],
-          summary: 'Set a new password with a reset link’s token; every other session ends, and this one begins',
+          summary:
+            'Set a new password with a reset link’s token; every other session ends, and this one begins',
           body: PasswordResetBodySchema,
           response: { 200: SignedInResponseSchema, ...linkErrors },
         },

@@ -18,6 +18,7 @@ import type { AccountMailer } from './account-mailer.ts';
 import { noAccountMail, passwordResetMail, signInLinkMail, verificationMail } from './account-mails.ts';
 import * as repo from './accounts.repository.ts';
 import { waitMessage } from './accounts.service.ts';
+import * as tokens from './one-time-tokens.repository.ts';
 import {
   KEEP_ENDED_TOKENS_MS,
   looksLikeOneTimeToken,
@@ -25,7 +26,6 @@ import {
   oneTimeTokenId,
   TOKEN_PURPOSE,
 } from './one-time-tokens.ts';
-import * as tokens from './one-time-tokens.repository.ts';
 import { hashPassword } from './password.ts';
 
 type Db = Kysely<Database>;
@@ -82,7 +82,9 @@ async function takeMailAllowance(db: Db, email: string, clientIp: string, now: D
   if (full.length > 0) {
     const freeAt = Math.max(...full.map((oldest) => Date.parse(oldest) + ACCOUNT_MAIL_LIMITS.windowMs));
     const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-    throw new AppError(429, 'rate-limited', waitMessage(seconds), undefined, { 'retry-after': String(seconds) });
+    throw new AppError(429, 'rate-limited', waitMessage(seconds), undefined, {
+      'retry-after': String(seconds),
+    });
   }
   await tokens.recordAccountMail(
     db,
@@ -142,7 +144,12 @@ export function requestEmailLink(deps: AccountMailDeps, body: EmailBody, clientI
   return mailLinkOrNoAccount(deps, 'emailLink', body, clientIp, now);
 }
 
-export function requestPasswordReset(deps: AccountMailDeps, body: EmailBody, clientIp: string, now = new Date()) {
+export function requestPasswordReset(
+  deps: AccountMailDeps,
+  body: EmailBody,
+  clientIp: string,
+  now = new Date(),
+) {
   return mailLinkOrNoAccount(deps, 'passwordReset', body, clientIp, now);
 }
 
@@ -168,7 +175,12 @@ export async function sendVerificationMail(
 /** Spends a link's token, or refuses it with why (used, expired, not ours). */
 async function spend(db: Db, kind: LinkKind, token: string, now: Date) {
   if (!looksLikeOneTimeToken(token)) throw refused(kind, 'invalid');
-  const spent = await tokens.spendOneTimeToken(db, oneTimeTokenId(token), TOKEN_PURPOSE[kind], now.toISOString());
+  const spent = await tokens.spendOneTimeToken(
+    db,
+    oneTimeTokenId(token),
+    TOKEN_PURPOSE[kind],
+    now.toISOString(),
+  );
   if ('refused' in spent) throw refused(kind, spent.refused);
   return spent;
 }

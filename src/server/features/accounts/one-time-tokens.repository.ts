@@ -14,7 +14,11 @@ export interface TokenToStore {
 }
 
 /** Stores a token's hash, and drops the tokens that ended long enough ago to be forgotten. */
-export async function insertOneTimeToken(db: Db, token: TokenToStore, forgetEndedBefore: string): Promise<void> {
+export async function insertOneTimeToken(
+  db: Db,
+  token: TokenToStore,
+  forgetEndedBefore: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('one_time_tokens').where('expires_at', '<', forgetEndedBefore).execute();
     await trx
@@ -38,7 +42,12 @@ export type SpentToken = { userId: string; email: string } | { refused: LinkRefu
  * (the other finds it used). The owner's other unspent tokens for the same purpose go with it, so an older
  * link in the mailbox cannot be used after a newer one was. When nothing was spent, says why.
  */
-export async function spendOneTimeToken(db: Db, id: string, purpose: string, now: string): Promise<SpentToken> {
+export async function spendOneTimeToken(
+  db: Db,
+  id: string,
+  purpose: string,
+  now: string,
+): Promise<SpentToken> {
   const spent = await db
     .updateTable('one_time_tokens')
     .set({ used_at: now })
@@ -63,7 +72,12 @@ export async function spendOneTimeToken(db: Db, id: string, purpose: string, now
 }
 
 /** Marks a user's unspent tokens of these purposes used (a new password ends the sign-in links too). */
-export async function spendOtherTokens(db: Db, userId: string, purposes: string[], now: string): Promise<void> {
+export async function spendOtherTokens(
+  db: Db,
+  userId: string,
+  purposes: string[],
+  now: string,
+): Promise<void> {
   await db
     .updateTable('one_time_tokens')
     .set({ used_at: now })

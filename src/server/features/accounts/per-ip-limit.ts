@@ -16,4 +16,3 @@ export function perIpLimit(max: number) {
     },
   };
 }
-

@@ -6,8 +6,8 @@ import { recordAudit } from '../../audit/record-audit.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { newRunId } from './feed-tick.ts';
 import { nextRunAfter, scheduleProblem } from './feed-schedule.ts';
+import { newRunId } from './feed-tick.ts';
 import * as repository from './feeds.repository.ts';
 
 type FeedsContext = Pick<AppContext, 'config' | 'database' | 'feeds'>;

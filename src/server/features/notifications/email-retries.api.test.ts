@@ -20,7 +20,9 @@ const HOUR = 60 * MINUTE;
  */
 async function collectorWithAlert(t: TestApp, card: string, saleId: string, price: number) {
   const collector =
-    'inbox' in t ? await registerVerifiedUser(t as TestApp & { inbox: SmtpInbox }) : await registerUser(t.app);
+    'inbox' in t
+      ? await registerVerifiedUser(t as TestApp & { inbox: SmtpInbox })
+      : await registerUser(t.app);
   if (!('inbox' in t)) {
     await t.database.handle.db
       .updateTable('users')

@@ -1,10 +1,10 @@
+import { centsToDollars } from '#shared/sales-stats.ts';
 import type {
   EmailPreference,
   EmailPreferenceStatus,
   Notification,
   NotificationsResponse,
 } from '#shared/schemas/notifications.ts';
-import { centsToDollars } from '#shared/sales-stats.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import {

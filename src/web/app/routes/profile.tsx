@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import type { CollectionItem } from '#shared/schemas/collections.ts';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
+import { EmailVerificationStatus } from '#web/features/accounts/components/email-verification.tsx';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { CollectionSection } from '#web/features/collections/components/collection-section.tsx';
@@ -15,9 +16,9 @@ import { OfferSheet, type OfferTarget } from '#web/features/offers/components/of
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
-import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
@@ -75,6 +76,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
       {isOwner ? (
         <>
+          <EmailVerificationStatus />
           <CollectionValue ownerId={profile.data.id} />
           <CollectionSection profileId={profile.data.id} isOwner setCardsQuery={setCardsQuery} />
           <WatchingList />

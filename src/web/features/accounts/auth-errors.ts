@@ -19,7 +19,13 @@ export function authErrorMessage(error: unknown): string {
     case 'validation':
     case 'conflict':
     case 'rate-limited':
+    case 'link-used':
+    case 'link-expired':
+    case 'link-invalid':
       return error.message;
+    case 'service-unavailable':
+      // The server's own word that a way in is not offered here; a timeout or no answer stays generic.
+      return error.status === 503 ? error.message : MESSAGES.generic;
     default:
       return MESSAGES.generic;
   }

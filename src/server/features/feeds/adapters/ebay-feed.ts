@@ -1,7 +1,7 @@
 import { type Card, cardsOf } from '#shared/catalogue.ts';
 import type { EbaySettings } from '#shared/schemas/feeds.ts';
 import { getSet } from '#shared/sets.ts';
-import { type EbayItemSale, EbayClient } from './ebay-client.ts';
+import { EbayClient, type EbayItemSale } from './ebay-client.ts';
 import type { FeedAdapterRun, FeedSink } from './feed-adapter.ts';
 
 /** The most sales one page holds (eBay's limit is 200). */

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Download, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { GradeChoice, Period } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import { getSet } from '#shared/sets.ts';
