@@ -19,6 +19,8 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2e-'));
 process.env.E2E_PSA_PORT ??= String(await freePort());
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_SMTP_HTTP_PORT ??= String(await freePort());
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 // The app's PSA in browser tests: a local stand-in answering in PSA's shapes (tests/helpers/psa-stand-in.ts).
 const psaStandIn = `http://127.0.0.1:${process.env.E2E_PSA_PORT}`;
@@ -59,6 +61,18 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The app's mail server: a real SMTP server whose mails the tests read over HTTP (tests/e2e/mail.ts).
+      command: 'node --import tsx tests/helpers/smtp-inbox-server.ts',
+      url: `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SMTP_INBOX_PORT: String(process.env.E2E_SMTP_PORT),
+        SMTP_INBOX_HTTP_PORT: String(process.env.E2E_SMTP_HTTP_PORT),
+      },
+    },
+    {
       command: 'node --import tsx tests/helpers/psa-stand-in-server.ts',
       url: `${psaStandIn}/health`,
       reuseExistingServer: false,
@@ -85,6 +99,7 @@ export default defineConfig({
         ADMIN_PASSWORD: 'admin-password-1',
         PSA_API_BASE_URL: `${psaStandIn}/publicapi`,
         PSA_API_TOKEN: psaToken,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },
   ],

@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '#server/env.ts';
 import { importRecords, notificationsOf, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import {
-  registerVerifiedUser,
-  type SmtpInbox,
-  startSmtpInbox,
-  useTestAppWithInbox,
-} from '../../../../tests/helpers/smtp-inbox.ts';
+import { registerVerifiedUser, useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
+import { type SmtpInbox, startSmtpInbox } from '../../../../tests/helpers/smtp-server.ts';
 import { type TestApp, useTestApp } from '../../../../tests/helpers/test-app.ts';
 
 const MINUTE = 60_000;
