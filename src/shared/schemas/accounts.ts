@@ -67,7 +67,6 @@ export const MailRequestedSchema = z.object({ sent: z.literal(true) });
 /** POST /api/auth/email-link/verify and /api/auth/email-verification/verify: the token from the mail's link. */
 export const TokenBodySchema = z.object({ token: text(200) });
 
-
 /** POST /api/auth/password-reset/complete. */
 export const PasswordResetBodySchema = z.object({
   token: text(200),
