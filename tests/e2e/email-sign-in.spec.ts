@@ -6,7 +6,7 @@ import { linkIn, mailsTo } from './mail.ts';
 const WIDTHS = [390, 1280] as const;
 
 // Each test walks a whole flow through mail and several pages.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 async function openSheet(page: Page) {
   await page.getByRole('button', { name: 'Login' }).click();
