@@ -26,7 +26,7 @@ import { requireUser } from './guards.ts';
 import { AUTH_RATE_LIMITS, perIpLimit } from './per-ip-limit.ts';
 import type { SignInCookies } from './sign-in-cookies.ts';
 
-const linkErrors = { 410: ErrorBodySchema, 503: ErrorBodySchema, ...errorResponses };
+const linkErrors = { 410: ErrorBodySchema, ...errorResponses };
 
 /**
  * Signing in by email link, password reset and email verification (docs/product.md §5). A request for a

@@ -128,7 +128,8 @@ async function mailLinkOrNoAccount(
       kind === 'emailLink'
         ? ACCOUNT_MAIL_MESSAGES.emailLinkUnavailable
         : ACCOUNT_MAIL_MESSAGES.passwordResetUnavailable;
-    throw new AppError(503, 'service-unavailable', message);
+    // Not offered here, like a page that does not exist; a 5xx would say the server failed.
+    throw new AppError(404, 'not-found', message);
   }
   await takeMailAllowance(deps.db, email, clientIp, now);
   const user = await repo.findUserByEmail(deps.db, email);
@@ -165,7 +166,7 @@ export async function sendVerificationMail(
 ): Promise<void> {
   if (user.email_verified_at !== null) throw badRequest(ACCOUNT_MAIL_MESSAGES.alreadyVerified);
   if (!deps.mailer) {
-    throw new AppError(503, 'service-unavailable', ACCOUNT_MAIL_MESSAGES.verificationUnavailable);
+    throw new AppError(404, 'not-found', ACCOUNT_MAIL_MESSAGES.verificationUnavailable);
   }
   await takeMailAllowance(deps.db, user.email, clientIp, now);
   const link = await issueLink(deps.db, 'emailVerification', user, deps.origin, now);

@@ -27,7 +27,7 @@ describe('account modal error texts', () => {
     const used = 'This sign-in link has been used already. Ask for a new one from the sign-in form.';
     expect(authErrorMessage(new ApiError(410, 'link-used', used))).toBe(used);
     const unavailable = 'Sign-in links by email are not available on this server.';
-    expect(authErrorMessage(new ApiError(503, 'service-unavailable', unavailable))).toBe(unavailable);
+    expect(authErrorMessage(new ApiError(404, 'not-found', unavailable))).toBe(unavailable);
   });
 
   it('shows the generic text for errors that are not API errors', () => {

@@ -23,9 +23,9 @@ export function authErrorMessage(error: unknown): string {
     case 'link-expired':
     case 'link-invalid':
       return error.message;
-    case 'service-unavailable':
-      // The server's own word that a way in is not offered here; a timeout or no answer stays generic.
-      return error.status === 503 ? error.message : MESSAGES.generic;
+    case 'not-found':
+      // The server's own word that a way in is not offered here.
+      return error.message;
     default:
       return MESSAGES.generic;
   }
