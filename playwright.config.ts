@@ -22,6 +22,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-e2
 process.env.E2E_PSA_PORT ??= String(await freePort());
 process.env.CHROMIUM_PATH ??= await chromiumPath();
 process.env.E2E_OIDC_PORT ??= String(await freePort());
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_SMTP_HTTP_PORT ??= String(await freePort());
 // localhost, not 127.0.0.1: WebAuthn needs a domain for its relying party id, and localhost is one that
 // browsers treat as secure over plain http, so the passkey tests run against the same server as the rest.
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
@@ -65,6 +67,18 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      // The app's mail server: a real SMTP server whose mails the tests read over HTTP (tests/e2e/mail.ts).
+      command: 'node --import tsx tests/helpers/smtp-inbox-server.ts',
+      url: `http://127.0.0.1:${process.env.E2E_SMTP_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SMTP_INBOX_PORT: String(process.env.E2E_SMTP_PORT),
+        SMTP_INBOX_HTTP_PORT: String(process.env.E2E_SMTP_HTTP_PORT),
+      },
+    },
     {
       command: 'node --import tsx tests/helpers/psa-stand-in-server.ts',
       url: `${psaStandIn}/health`,
@@ -110,6 +124,7 @@ export default defineConfig({
         OIDC_NAME: 'Kanto ID',
         // The partner file servers of the feeds tests run on this machine.
         FEEDS_ALLOWED_HOSTS: '127.0.0.1',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       },
     },
   ],

@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'psa-not-configured',
   'psa-unavailable',
   'service-unavailable',
+  'link-used',
+  'link-expired',
+  'link-invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

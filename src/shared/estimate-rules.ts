@@ -1,4 +1,4 @@
-import { type Variant, VARIANTS } from './collection-rules.ts';
+import { VARIANTS, type Variant } from './collection-rules.ts';
 
 /**
  * How a slab's estimate is made (docs/product.md §3, docs/decisions/017-slab-estimate.md): the numbers the

@@ -1,5 +1,5 @@
-import type { SetId } from './sets.ts';
 import { cohortLabel, usd } from './notification-text.ts';
+import type { SetId } from './sets.ts';
 
 /** docs/product.md §10: how a watch is described, on the analysis page and in the Watching list. */
 export interface WatchFacts {

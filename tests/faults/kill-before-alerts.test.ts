@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationBody } from '../helpers/auth.ts';
 import { saleRecord } from '../helpers/alerts.ts';
+import { registrationBody } from '../helpers/auth.ts';
 import { loginAdmin, type ServerProcess, startServer, uploadImport } from './server-process.ts';
 
 const MATCHING = 20;

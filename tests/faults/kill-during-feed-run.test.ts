@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EBAY_CLIENT,
   type EbayStandIn,
-  startEbayStandIn,
   type StandInSale,
+  startEbayStandIn,
 } from '../helpers/ebay-stand-in.ts';
 import { loginAdmin, type ServerProcess, startServer } from './server-process.ts';
 

@@ -1,5 +1,5 @@
-import { dayBefore } from '#shared/schemas/admin.ts';
 import type { App } from '#server/app.ts';
+import { dayBefore } from '#shared/schemas/admin.ts';
 import type { TestUser } from './auth.ts';
 import { multipartBody } from './upload.ts';
 

@@ -1,104 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '#server/env.ts';
+import { registerUser, someIp, type TestUser } from './auth.ts';
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from './smtp-server.ts';
 import { type TestApp, useTestApp } from './test-app.ts';
-
-export interface ReceivedMail {
-  to: string[];
-  /** Header names lower-cased, folded lines joined. */
-  headers: Map<string, string>;
-  /** The message after its headers, quoted-printable decoded. */
-  body: string;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function parse(raw: string, to: string[]): ReceivedMail {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = new Map<string, string>();
-  for (const line of raw
-    .slice(0, split)
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { to, headers, body: decodeQuotedPrintable(raw.slice(split + 4)) };
-}
-
-/** What a refusing server says with each reply code, as real servers word it. */
-const REPLIES: Record<number, string> = {
-  421: '4.3.2 Service shutting down, try again later',
-  451: '4.7.1 Greylisted, please try again later',
-  550: '5.1.1 Mailbox unavailable',
-  554: '5.7.1 Message refused',
-};
-
-export interface SmtpInbox {
-  url: string;
-  port: number;
-  /** The messages it accepted. */
-  mails: ReceivedMail[];
-  /** The recipient of every message it was offered, accepted or refused. */
-  offered: string[];
-  /** Refuses the next `times` messages to `address` with an SMTP reply of `code` (every one by default). */
-  refuse(address: string, code: number, times?: number): void;
-  close(): Promise<void>;
-}
-
-/**
- * A real SMTP server that keeps what it receives, on a free local port or the one given. It can refuse a
- * recipient with a reply code, as a greylisting (451) or unknown mailbox (550) server does.
- */
-export async function startSmtpInbox(options: { port?: number } = {}): Promise<SmtpInbox> {
-  const mails: ReceivedMail[] = [];
-  const offered: string[] = [];
-  const refusals = new Map<string, { code: number; times: number }>();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      offered.push(address.address);
-      const refusal = refusals.get(address.address);
-      if (!refusal) return callback();
-      refusal.times -= 1;
-      if (refusal.times <= 0) refusals.delete(address.address);
-      callback(Object.assign(new Error(REPLIES[refusal.code] ?? 'Refused'), { responseCode: refusal.code }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push(
-          parse(
-            Buffer.concat(chunks).toString('latin1'),
-            session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          ),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
-    mails,
-    offered,
-    refuse(address, code, times = Number.POSITIVE_INFINITY) {
-      refusals.set(address, { code, times });
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * A test app at http://holoscope.test whose alert emails go to a test SMTP inbox, started before the app
@@ -114,4 +18,27 @@ export function useTestAppWithInbox(): TestApp & { inbox: SmtpInbox } {
   afterAll(() => t.inbox?.close());
   t = useTestApp(overrides) as TestApp & { inbox: SmtpInbox };
   return t;
+}
+
+export const VERIFICATION_SUBJECT = 'Verify your email address for Holoscope';
+
+/** The token of the first link in a mail that opens `page` (`/reset-password`, …). */
+export function tokenInMail(mail: ReceivedMail, page: string): string {
+  const token = new RegExp(`https?://[^/\\s]+${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.body)?.[1];
+  if (!token) throw new Error(`The mail has no link to ${page}`);
+  return token;
+}
+
+/** A new collector who verified their address with the link of the verification mail they were sent. */
+export async function registerVerifiedUser(t: TestApp & { inbox: SmtpInbox }): Promise<TestUser> {
+  const user = await registerUser(t.app);
+  const [mail] = await t.inbox.waitForMails(user.email, VERIFICATION_SUBJECT);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/email-verification/verify',
+    payload: { token: tokenInMail(mail!, '/verify-email') },
+    remoteAddress: someIp(),
+  });
+  if (response.statusCode !== 200) throw new Error(`Verification failed: ${response.body}`);
+  return { ...user, user: { ...user.user, emailVerified: true } };
 }

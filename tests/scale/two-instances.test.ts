@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
-import { AUTH_RATE_LIMITS } from '#server/features/accounts/accounts.routes.ts';
+import { AUTH_RATE_LIMITS } from '#server/features/accounts/per-ip-limit.ts';
 import { analysisJson } from '#server/features/analysis/analysis.service.ts';
 import { createAnalysisCaches } from '#server/features/analysis/analysis-cache.ts';
 import { ladderJson } from '#server/features/analysis/valuation.service.ts';

@@ -18,6 +18,8 @@ import { collectionValueSharing } from './migrations/017-collection-value-sharin
 import { identityLinks } from './migrations/020-identity-links.ts';
 import { passkeys } from './migrations/024-passkeys.ts';
 import { sessionDevices } from './migrations/025-session-devices.ts';
+import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
+import { accountMails } from './migrations/019-account-mails.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -41,6 +43,8 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '020-identity-links': identityLinks(handle.dialect),
         '024-passkeys': passkeys(handle.dialect),
         '025-session-devices': sessionDevices(),
+        '018-one-time-tokens': oneTimeTokens(handle.dialect),
+        '019-account-mails': accountMails(handle.dialect),
       };
     },
   };

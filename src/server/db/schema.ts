@@ -19,6 +19,27 @@ export interface UsersTable {
   banner_image: string | null;
   /** The profile setting Show my collection's value: others see its value and estimates only when on. */
   show_collection_value: Generated<boolean | number>;
+  /** When the owner proved the address reaches them; null until then (migration 018). */
+  email_verified_at: string | null;
+}
+
+/** A sign-in link, password reset or verification token: only its SHA-256 is kept (migration 018). */
+interface OneTimeTokensTable {
+  id: string;
+  purpose: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Account mails asked for, by address and client, for their limits (migration 019). */
+interface AccountMailsTable {
+  id: string;
+  email: string;
+  client: string;
+  at: string;
 }
 
 interface SessionsTable {
@@ -377,6 +398,8 @@ export interface Database {
   identity_links: IdentityLinksTable;
   oidc_flows: OidcFlowsTable;
   pending_identities: PendingIdentitiesTable;
+  one_time_tokens: OneTimeTokensTable;
+  account_mails: AccountMailsTable;
   sales: SalesTable;
   deleted_sales: DeletedSalesTable;
   sales_changes: SalesChangesTable;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Kysely } from 'kysely';
+import sharp from 'sharp';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';

@@ -21,6 +21,8 @@ export interface DigestContent {
   username: string;
   /** False once the collector turned alert emails off. */
   subscribed: boolean;
+  /** False while the address is not verified (a new address since the digest was claimed). */
+  verified: boolean;
   lines: DigestLine[];
   /** How many notifications the digest carries (lines holds the newest of them). */
   total: number;
@@ -28,7 +30,8 @@ export interface DigestContent {
 
 /**
  * Collectors with notifications no digest carries yet, whose last digest is at least an hour old (or who
- * never had one), who get alert emails and have no digest waiting for another attempt.
+ * never had one), whose address is verified, who get alert emails and have no digest waiting for another
+ * attempt.
  */
 export async function collectorsDue(
   database: DatabaseHandle,
@@ -37,9 +40,11 @@ export async function collectorsDue(
 ): Promise<string[]> {
   const rows = await database.db
     .selectFrom('notifications as n')
+    .innerJoin('users as u', 'u.id', 'n.user_id')
     .leftJoin('notification_emails as e', 'e.user_id', 'n.user_id')
     .select('n.user_id')
     .distinct()
+    .where('u.email_verified_at', 'is not', null)
     .where('n.emailed_at', 'is', null)
     .where('n.alert_email_id', 'is', null)
     .where('e.unsubscribed_at', 'is', null)
@@ -149,7 +154,11 @@ export async function digestContent(
 ): Promise<DigestContent | undefined> {
   const db = database.db;
   const [user, preference, lines, count] = await Promise.all([
-    db.selectFrom('users').select(['email', 'username']).where('id', '=', digest.userId).executeTakeFirst(),
+    db
+      .selectFrom('users')
+      .select(['email', 'username', 'email_verified_at'])
+      .where('id', '=', digest.userId)
+      .executeTakeFirst(),
     db
       .selectFrom('notification_emails')
       .select('unsubscribed_at')
@@ -170,7 +179,9 @@ export async function digestContent(
   ]);
   if (!user) return undefined;
   return {
-    ...user,
+    email: user.email,
+    username: user.username,
+    verified: user.email_verified_at !== null,
     subscribed: !preference || preference.unsubscribed_at === null,
     lines,
     total: Number(count?.count ?? 0),

@@ -56,7 +56,8 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The hourly email (docs/product.md §10): a collector with new notifications gets at most one email an hour
+ * The hourly email (docs/product.md §10): a collector with new notifications and a verified address gets at
+ * most one email an hour
  * listing them, with a List-Unsubscribe header and an unsubscribe link that works without signing in. A
  * digest is claimed in the database first, then sent; one the mail server could not take is tried again
  * later, and its alerts count as emailed only once a server accepted it.
@@ -105,7 +106,7 @@ export class EmailDigest {
     const digest = await takeDigest(this.database, id, at, new Date(now + ATTEMPT_HOLD_MS).toISOString());
     if (!digest) return false;
     const content = await digestContent(this.database, digest, LINES_PER_EMAIL);
-    if (!content?.subscribed || content.total === 0) {
+    if (!content?.subscribed || !content.verified || content.total === 0) {
       await closeDigest(this.database, id, 'cancelled', null);
       return false;
     }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { UNSUBSCRIBE_KEY } from '../db/migrations/011-watches-and-notifications.ts';
+import type { Database } from '../db/schema.ts';
 
 /**
  * Unsubscribe links work without signing in (docs/product.md §10): the token is the collector's id and an

@@ -36,6 +36,8 @@ export const SessionUserSchema = z
     createdAt: z.string(),
     profileImageUrl: z.string().nullable(),
     bannerImageUrl: z.string().nullable(),
+    /** Whether the owner proved the address reaches them; alert emails go only to verified addresses. */
+    emailVerified: z.boolean(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
@@ -45,3 +47,32 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 export const SignedInResponseSchema = z.object({ user: SessionUserSchema });
 export type SignedInResponse = z.infer<typeof SignedInResponseSchema>;
+
+/** GET /api/auth/methods: the ways in this deployment offers, as the account sheet shows them. */
+export const SignInMethodsSchema = z.object({
+  /** Sign-in links and password resets by email: true when the server can send mail. */
+  emailLink: z.boolean(),
+  passkeys: z.boolean(),
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
+
+/** POST /api/auth/email-link and /api/auth/password-reset: where to send the mail. */
+export const EmailBodySchema = z.object({ email: text(320) });
+export type EmailBody = z.infer<typeof EmailBodySchema>;
+
+/** The answer to a mail request, the same whether or not the address has an account. */
+export const MailRequestedSchema = z.object({ sent: z.literal(true) });
+
+/** POST /api/auth/email-link/verify and /api/auth/email-verification/verify: the token from the mail's link. */
+export const TokenBodySchema = z.object({ token: text(200) });
+
+/** POST /api/auth/password-reset/complete. */
+export const PasswordResetBodySchema = z.object({
+  token: text(200),
+  password: text(1024),
+  verifyPassword: text(1024),
+});
+export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
+
+export const EmailVerifiedSchema = z.object({ emailVerified: z.literal(true) });

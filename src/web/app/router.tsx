@@ -80,6 +80,23 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('#web/app/routes/unsubscribe.tsx').then((m) => ({ Component: m.UnsubscribePage })),
           },
+          {
+            path: 'sign-in/email-link',
+            lazy: () =>
+              import('#web/app/routes/email-link-sign-in.tsx').then((m) => ({
+                Component: m.EmailLinkSignInPage,
+              })),
+          },
+          {
+            path: 'reset-password',
+            lazy: () =>
+              import('#web/app/routes/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
+            path: 'verify-email',
+            lazy: () =>
+              import('#web/app/routes/verify-email.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

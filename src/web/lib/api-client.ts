@@ -29,30 +29,45 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Gives up after this long with the generic message (the sign-in requests' 30 or 60 seconds). */
+  timeoutMs?: number;
 }
 
 /** The one fetch wrapper: JSON in and out, and every failure becomes an ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', query, body, signal } = options;
+  const { method = 'GET', query, body, signal, timeoutMs } = options;
   const isForm = body instanceof FormData;
+  const timeout = timeoutMs === undefined ? undefined : new AbortController();
+  let timedOut = false;
+  const timer = timeout
+    ? setTimeout(() => {
+        timedOut = true;
+        timeout.abort();
+      }, timeoutMs)
+    : undefined;
+  const signals = [signal, timeout?.signal].filter((one): one is AbortSignal => one !== undefined);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(withQuery(path, query), {
       method,
       credentials: 'same-origin',
       headers: body !== undefined && !isForm ? { 'content-type': 'application/json' } : undefined,
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
     });
+    text = await response.text();
   } catch (error) {
+    if (timedOut) throw new ApiError(0, 'service-unavailable', MESSAGES.generic);
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(
       0,
       'service-unavailable',
       'Holoscope could not be reached. Check your connection and try again.',
     );
+  } finally {
+    clearTimeout(timer);
   }
-  const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     if (isErrorBody(data)) {

@@ -303,6 +303,53 @@ const MATRIX: Record<string, Entry> = {
     }),
     expect: signedIn(400),
   },
+  'GET /api/auth/methods': { request: get('/api/auth/methods'), expect: everyone(200), shared: true },
+  // This app has no mail server: mail requests are refused as unavailable, for everyone alike.
+  'POST /api/auth/email-link': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/email-link',
+      payload: { email: 'someone@example.com' },
+    }),
+    expect: everyone(404),
+  },
+  'POST /api/auth/password-reset': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: 'someone@example.com' },
+    }),
+    expect: everyone(404),
+  },
+  'POST /api/auth/email-verification': {
+    request: () => ({ method: 'POST', url: '/api/auth/email-verification' }),
+    expect: signedIn(404),
+  },
+  // A link's token is the only credential these take; a made-up one is refused for everyone alike.
+  'POST /api/auth/email-link/verify': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/email-link/verify',
+      payload: { token: 'A'.repeat(43) },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/auth/password-reset/complete': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset/complete',
+      payload: { token: 'A'.repeat(43), password: 'new secret', verifyPassword: 'new secret' },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/auth/email-verification/verify': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/email-verification/verify',
+      payload: { token: 'A'.repeat(43) },
+    }),
+    expect: everyone(400),
+  },
   'GET /api/users/:id': {
     request: (world) => ({ method: 'GET', url: `/api/users/${world.collector.user.id}` }),
     expect: everyone(200),

@@ -35,6 +35,7 @@ describe('accounts API', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       profileImageUrl: null,
       bannerImageUrl: null,
+      emailVerified: false,
     });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));

@@ -21,9 +21,11 @@ const withFailures = (db: Db) => db.withTables<{ login_failures: LoginFailuresTa
 
 export type NewUser = Omit<
   UserRow,
-  'is_admin' | 'profile_image' | 'banner_image' | 'show_collection_value'
+  'is_admin' | 'profile_image' | 'banner_image' | 'show_collection_value' | 'email_verified_at'
 > & {
   is_admin: boolean;
+  /** Set when the account comes with an address already proven (an email link, a provider's verified email). */
+  email_verified_at?: string | null;
 };
 
 export interface SessionWithUser {
@@ -194,4 +196,35 @@ export async function findSecret(db: Db, name: string): Promise<string> {
     .executeTakeFirst();
   if (!row) throw new Error(`The secret ${name} is missing from app_secrets`);
   return row.value;
+}
+
+/** Ends every session of a user; the ids of those that were ended. */
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.deleteFrom('sessions').where('user_id', '=', userId).returning('id').execute();
+  return rows.map((row) => row.id);
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/**
+ * Marks the address verified, if it is still the account's address and not verified already; whether the
+ * account now has it verified.
+ */
+export async function markEmailVerified(db: Db, userId: string, email: string, at: string): Promise<boolean> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .where('email_verified_at', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('users')
+    .select('email_verified_at')
+    .where('id', '=', userId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return Boolean(row?.email_verified_at);
 }

@@ -8,37 +8,29 @@ import {
 } from '#shared/schemas/accounts.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
-import { endSession, login, register, toSessionUser, waitMessage } from './accounts.service.ts';
-import { newDeviceId } from './known-devices.ts';
+import type { AccountMailer } from './account-mailer.ts';
+import { endSession, login, register, toSessionUser } from './accounts.service.ts';
+import { emailSignInRoutes } from './email-sign-in.routes.ts';
+import { type AccountMailDeps, sendVerificationMail } from './email-sign-in.service.ts';
 import { verifyAgainstNothing } from './password.ts';
+import { AUTH_RATE_LIMITS, perIpLimit } from './per-ip-limit.ts';
 import { cookieName, SESSION_COOKIE, sessionCookieOptions } from './sessions.ts';
-import { createSignIn } from './sign-in.ts';
+import { signInCookies } from './sign-in-cookies.ts';
 
-/** Requests per IP address per minute; failed sign-ins are also slowed per account and client (sign-in-throttle.ts). */
-export const AUTH_RATE_LIMITS = { login: 30, register: 20 } as const;
-
-export function perIpLimit(max: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_request: unknown, context: { ttl: number }) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError(429, 'rate-limited', waitMessage(seconds));
-      },
-    },
-  };
-}
-
-export function accountsRoutes(context: AppContext): FastifyPluginAsync {
+export function accountsRoutes(context: AppContext, mailer: AccountMailer | null): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
   const sessionCookie = cookieName(SESSION_COOKIE, secure);
+  const mail: AccountMailDeps = {
+    db,
+    mailer,
+    origin: context.config.publicOrigin ?? `http://localhost:${context.config.port}`,
+  };
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    const signIn = await createSignIn(context);
+    const cookies = await signInCookies(context);
+    await root.register(emailSignInRoutes(context, mail, cookies));
 
     // The first unknown-email sign-in would otherwise also pay for making the stand-in hash.
     void verifyAgainstNothing('');
@@ -56,7 +48,14 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = await register(db, request.body);
-        await signIn(request, reply, { userId: user.id, deviceId: newDeviceId() });
+        await cookies.signIn(request, reply, user.id);
+        // The verification mail is a courtesy at sign-up: the account stands without it, and the profile
+        // can send it again.
+        if (mailer) {
+          await sendVerificationMail(mail, user, request.ip).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'the verification email of a new account was not sent'),
+          );
+        }
         reply.status(201);
         return { user: toSessionUser(user) };
       },
@@ -76,9 +75,9 @@ export function accountsRoutes(context: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const { user, device } = await login(db, request.body, {
           address: request.ip,
-          device: signIn.readDevice(request),
+          device: cookies.deviceOf(request),
         });
-        await signIn(request, reply, device);
+        await cookies.signIn(request, reply, user.id, device);
         return { user: toSessionUser(user) };
       },
     );

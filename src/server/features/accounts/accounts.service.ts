@@ -45,6 +45,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     createdAt: row.created_at,
     profileImageUrl: mediaUrl(row.profile_image),
     bannerImageUrl: mediaUrl(row.banner_image),
+    emailVerified: row.email_verified_at !== null,
   };
 }
 

@@ -15,6 +15,7 @@ const member: SessionUser = {
   createdAt: '2026-01-01T00:00:00.000Z',
   profileImageUrl: null,
   bannerImageUrl: null,
+  emailVerified: true,
 };
 
 async function appAs(user: SessionUser | null) {

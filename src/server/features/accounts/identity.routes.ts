@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/identity.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
-import { AUTH_RATE_LIMITS, perIpLimit } from './accounts.routes.ts';
+import { AUTH_RATE_LIMITS, perIpLimit } from './per-ip-limit.ts';
 import { toSessionUser } from './accounts.service.ts';
 import { requireUser } from './guards.ts';
 import {
@@ -26,7 +26,7 @@ import {
 } from './identity.service.ts';
 import { OidcProviderClient } from './oidc-client.ts';
 import { cookieName } from './sessions.ts';
-import { createSignIn } from './sign-in.ts';
+import { signInCookies } from './sign-in-cookies.ts';
 
 const FLOW_COOKIE = 'holoscope_oidc_flow';
 const PENDING_COOKIE = 'holoscope_oidc_pending';
@@ -69,7 +69,7 @@ export function identityRoutes(context: AppContext): FastifyPluginAsync {
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
-    const signIn = await createSignIn(context);
+    const cookies = await signInCookies(context);
 
     app.get(
       '/api/auth/oidc/:providerId/start',
@@ -140,7 +140,7 @@ export function identityRoutes(context: AppContext): FastifyPluginAsync {
             reply.setCookie(pendingCookie, outcome.cookieValue, cookieOptions(PENDING_TTL_MS));
             return reply.redirect(COMPLETE_PAGE);
           case 'signed-in':
-            await signIn(request, reply, signIn.deviceFor(request, outcome.userId));
+            await cookies.signIn(request, reply, outcome.userId, cookies.deviceOf(request) ?? undefined);
             return reply.redirect(outcome.returnTo);
           case 'linked':
             return reply.redirect(outcome.returnTo);
@@ -179,7 +179,7 @@ export function identityRoutes(context: AppContext): FastifyPluginAsync {
           request.body,
         );
         reply.clearCookie(pendingCookie, baseCookie);
-        await signIn(request, reply, signIn.deviceFor(request, user.id));
+        await cookies.signIn(request, reply, user.id, cookies.deviceOf(request) ?? undefined);
         reply.status(201);
         return { user: toSessionUser(user), returnTo };
       },

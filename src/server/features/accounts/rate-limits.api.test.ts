@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { registerUser, registrationBody, type TestUser } from '../../../../tests/helpers/auth.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
-import { AUTH_RATE_LIMITS } from './accounts.routes.ts';
 import { DEVICE_COOKIE } from './known-devices.ts';
+import { AUTH_RATE_LIMITS } from './per-ip-limit.ts';
 import {
   ACCOUNT_SLOWDOWN_FAILURES,
   ACCOUNT_SLOWDOWN_SECONDS,

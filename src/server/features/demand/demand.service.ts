@@ -1,6 +1,6 @@
 import { findCardByName } from '#shared/catalogue.ts';
-import type { DemandResponse } from '#shared/schemas/notifications.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
+import type { DemandResponse } from '#shared/schemas/notifications.ts';
 import type { SetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import * as repo from './demand.repository.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAdmin, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { EBAY_CLIENT, startEbayStandIn, type StandInSale } from '../../../../tests/helpers/ebay-stand-in.ts';
+import { EBAY_CLIENT, type StandInSale, startEbayStandIn } from '../../../../tests/helpers/ebay-stand-in.ts';
 import { addFeed, runNow, waitForRun } from '../../../../tests/helpers/feeds.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { createFeedEngine } from './feed-engine.ts';

@@ -1,8 +1,8 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
+import type { FeedEngine } from './feed-engine.ts';
 import { executeRun, type RunContext } from './feed-runner.ts';
 import { runsToQueue } from './feed-tick.ts';
-import type { FeedEngine } from './feed-engine.ts';
 import * as repository from './feeds.repository.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../../errors.ts';
+import type { FeedEngine } from './feed-engine.ts';
 import { executeRun, type RunContext } from './feed-runner.ts';
 import { runsToQueue } from './feed-tick.ts';
-import type { FeedEngine } from './feed-engine.ts';
 
 const TICK_QUEUE = 'feeds-tick';
 const RUN_QUEUE = 'feed-run';

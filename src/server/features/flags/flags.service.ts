@@ -1,5 +1,5 @@
-import type { FlagDecision, FlagQueueResponse, QueuedFlag } from '#shared/schemas/flags.ts';
 import { centsToDollars } from '#shared/sales-stats.ts';
+import type { FlagDecision, FlagQueueResponse, QueuedFlag } from '#shared/schemas/flags.ts';
 import type { SetId } from '#shared/sets.ts';
 import { recordAudit } from '../../audit/record-audit.ts';
 import type { AppContext } from '../../context.ts';

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ADDRESS_NOT_MAILABLE } from '#shared/schemas/notifications.ts';
 import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
+import {
+  registerVerifiedUser,
+  tokenInMail,
+  useTestAppWithInbox,
+  VERIFICATION_SUBJECT,
+} from '../../../../tests/helpers/smtp-inbox.ts';
 
 const MINUTE = 60_000;
 const ORIGIN = 'http://holoscope.test';
@@ -12,7 +17,9 @@ describe('alert emails through a real SMTP server', () => {
 
   let admin: TestUser | undefined;
 
-  const mailsTo = (user: TestUser) => t.inbox.mails.filter((mail) => mail.to.includes(user.email));
+  // Alert emails only: the collector's verification email is not one of them.
+  const mailsTo = (user: TestUser) =>
+    t.inbox.mails.filter((mail) => mail.to.includes(user.email) && mail.headers.has('list-unsubscribe'));
   const sendDigests = (at: number) => t.app.context.notifications.sendDigests(at);
   const newSale = async (id: string, price: number) => {
     admin ??= await makeAdmin(t);
@@ -21,7 +28,7 @@ describe('alert emails through a real SMTP server', () => {
   };
 
   it('sends at most one email an hour listing the new alerts, with a working unsubscribe link', async () => {
-    const collector = await registerUser(t.app);
+    const collector = await registerVerifiedUser(t);
     await watch(t.app, collector, { set: 'base', card: 'Venusaur', grader: 'PSA', grade: 9 });
     const start = Date.now();
 
@@ -85,7 +92,7 @@ describe('alert emails through a real SMTP server', () => {
   });
 
   it('sends one collector’s digest once when two passes run at the same time', async () => {
-    const collector = await registerUser(t.app);
+    const collector = await registerVerifiedUser(t);
     await watch(t.app, collector, { set: 'base', card: 'Venusaur', above: 50_000 });
     await newSale('digest-race', 60_000);
     const at = Date.now() + 500 * MINUTE;
@@ -95,7 +102,7 @@ describe('alert emails through a real SMTP server', () => {
   });
 
   it('mails nobody for an account whose stored address names other mailboxes, and keeps its emails off', async () => {
-    const collector = await registerUser(t.app);
+    const collector = await registerVerifiedUser(t);
     await watch(t.app, collector, { set: 'base', card: 'Venusaur', above: 70_000 });
     // An account from before the address rule (docs/product.md §5).
     const smuggled = 'x,victim@example.com';
@@ -118,5 +125,33 @@ describe('alert emails through a real SMTP server', () => {
     });
     expect(turnOn.statusCode).toBe(409);
     expect(turnOn.json().error).toEqual({ code: 'conflict', message: ADDRESS_NOT_MAILABLE });
+  });
+
+  it('goes only to a verified address: the alerts of a collector who has not verified stay in the app', async () => {
+    const unverified = await registerUser(t.app);
+    const verified = await registerVerifiedUser(t);
+    for (const collector of [unverified, verified]) {
+      await watch(t.app, collector, { set: 'base', card: 'Blastoise' });
+    }
+    admin ??= await makeAdmin(t);
+    await importRecords(t.app, admin, [saleRecord({ id: 'digest-verified-only', card_name: 'Blastoise' })]);
+    await t.app.context.notifications.processPending();
+    const at = Date.now() + 900 * MINUTE;
+    expect(await sendDigests(at)).toBe(1);
+    expect(mailsTo(verified)).toHaveLength(1);
+    expect(mailsTo(unverified)).toEqual([]);
+    const inApp = await t.app.inject({ url: '/api/notifications', headers: { cookie: unverified.cookie } });
+    expect(inApp.json().notifications).toHaveLength(1);
+
+    // Verifying the address later lets the next digest go.
+    const [mail] = await t.inbox.waitForMails(unverified.email, VERIFICATION_SUBJECT);
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-verification/verify',
+      payload: { token: tokenInMail(mail!, '/verify-email') },
+    });
+    expect(verify.statusCode).toBe(200);
+    expect(await sendDigests(at + MINUTE)).toBe(1);
+    expect(mailsTo(unverified)).toHaveLength(1);
   });
 });

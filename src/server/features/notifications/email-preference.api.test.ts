@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importRecords, saleRecord, watch } from '../../../../tests/helpers/alerts.ts';
 import { makeAdmin, registerUser, type TestUser } from '../../../../tests/helpers/auth.ts';
-import { useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
+import { registerVerifiedUser, useTestAppWithInbox } from '../../../../tests/helpers/smtp-inbox.ts';
 
 const MINUTE = 60_000;
 const PREFERENCE = '/api/notifications/email-preference';
@@ -18,7 +18,9 @@ describe('the Alert emails switch', () => {
       payload: { alertEmails },
       headers: { cookie: user.cookie },
     });
-  const mailsTo = (user: TestUser) => t.inbox.mails.filter((mail) => mail.to.includes(user.email));
+  // Alert emails only: the collector's verification email is not one of them.
+  const mailsTo = (user: TestUser) =>
+    t.inbox.mails.filter((mail) => mail.to.includes(user.email) && mail.headers.has('list-unsubscribe'));
 
   it('is for signed-in collectors only, and refuses anything but on or off', async () => {
     for (const request of [
@@ -62,7 +64,7 @@ describe('the Alert emails switch', () => {
   });
 
   it('turned on after an email’s unsubscribe link, resumes the digest with the alerts from then on', async () => {
-    const collector = await registerUser(t.app);
+    const collector = await registerVerifiedUser(t);
     await watch(t.app, collector, { set: 'jungle', card: 'Scyther' });
     const admin = await makeAdmin(t);
     const newSale = async (id: string, price: number) => {

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { MESSAGES } from '#shared/errors.ts';
 import { errorResponses } from '#shared/schemas/common.ts';
 import {
+  BAD_UNSUBSCRIBE_LINK,
   EmailPreferenceSchema,
   EmailPreferenceStatusSchema,
   MarkReadBodySchema,
+  MarkReadResponseSchema,
   NotificationsQuerySchema,
   NotificationsResponseSchema,
-  BAD_UNSUBSCRIBE_LINK,
-  MarkReadResponseSchema,
   UnsubscribedResponseSchema,
   UnsubscribeQuerySchema,
 } from '#shared/schemas/notifications.ts';

@@ -14,10 +14,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { siteOrigin } from '../../origin-check.ts';
-import { endSession, startSession, toSessionUser, waitMessage } from '../accounts/accounts.service.ts';
+import { toSessionUser, waitMessage } from '../accounts/accounts.service.ts';
 import { findUserById } from '../accounts/accounts.repository.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { cookieName, SESSION_COOKIE, sessionCookieOptions } from '../accounts/sessions.ts';
+import { cookieName } from '../accounts/sessions.ts';
+import { signInCookies } from '../accounts/sign-in-cookies.ts';
 import {
   addPasskey,
   CHALLENGE_TTL_MS,
@@ -40,7 +41,6 @@ const SIGN_INS_PER_MINUTE = 30;
 export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
-  const sessionCookie = cookieName(SESSION_COOKIE, secure);
   const challengeCookie = cookieName(CHALLENGE_COOKIE, secure);
   const relyingParty = (request: FastifyRequest) => relyingPartyOf(siteOrigin(context.config, request));
   const challengeCookieOptions = {
@@ -66,6 +66,7 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    const cookies = await signInCookies(context);
 
     app.get(
       '/api/me/passkeys',
@@ -190,10 +191,7 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
         const userId = await verifySignIn(db, relyingParty(request), request.body, token);
         const user = await findUserById(db, userId);
         if (!user) throw new Error('A passkey outlived its account');
-        const previousToken = request.cookies[sessionCookie];
-        if (previousToken) await endSession(context, previousToken);
-        const session = await startSession(db, user.id, request.headers['user-agent']);
-        reply.setCookie(sessionCookie, session.token, sessionCookieOptions(secure, session.expiresAt));
+        await cookies.signIn(request, reply, user.id, cookies.deviceOf(request) ?? undefined);
         return { user: toSessionUser(user) };
       },
     );

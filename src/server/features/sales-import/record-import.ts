@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { FxRates } from '../fx/fx-rates.ts';
 import { loadRates } from '../fx/fx.repository.ts';
+import type { FxRates } from '../fx/fx-rates.ts';
 import { type ImportContext, ImportWriter } from './import-writer.ts';
 import { parseSaleRow } from './sale-row.ts';
 

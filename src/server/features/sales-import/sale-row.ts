@@ -4,6 +4,9 @@ import { type Card, findCardByName, findCardByNumber } from '#shared/catalogue.t
 import { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { getSet, parseSetId, type SetId } from '#shared/sets.ts';
 import type { SaleRecord } from '../../sales/sales-write.repository.ts';
+import type { FxRates } from '../fx/fx-rates.ts';
+import { parseProvenance } from './sale-provenance.ts';
+import { readCardFromTitle } from './sale-title.ts';
 import {
   addDays,
   EARLIEST_SALE_DAY,
@@ -13,9 +16,6 @@ import {
   parseTimestamp,
   quoted,
 } from './sale-values.ts';
-import type { FxRates } from '../fx/fx-rates.ts';
-import { parseProvenance } from './sale-provenance.ts';
-import { readCardFromTitle } from './sale-title.ts';
 
 interface ParsedSale {
   sale: SaleRecord;

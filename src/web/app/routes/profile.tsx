@@ -4,6 +4,7 @@ import type { CollectionItem } from '#shared/schemas/collections.ts';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { LinkedProviders } from '#web/features/accounts/components/linked-providers.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
+import { EmailVerificationStatus } from '#web/features/accounts/components/email-verification.tsx';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { CollectionSection } from '#web/features/collections/components/collection-section.tsx';
@@ -78,6 +79,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
       {isOwner ? (
         <>
+          <EmailVerificationStatus />
           <CollectionValue
             ownerId={profile.data.id}
             isOwner

@@ -23,6 +23,13 @@ describe('account modal error texts', () => {
     ).toBe('Too many attempts. Please try again in 1 minute.');
   });
 
+  it('passes on why a link is refused, and a way in the server does not offer', () => {
+    const used = 'This sign-in link has been used already. Ask for a new one from the sign-in form.';
+    expect(authErrorMessage(new ApiError(410, 'link-used', used))).toBe(used);
+    const unavailable = 'Sign-in links by email are not available on this server.';
+    expect(authErrorMessage(new ApiError(404, 'not-found', unavailable))).toBe(unavailable);
+  });
+
   it('shows the generic text for errors that are not API errors', () => {
     expect(authErrorMessage(new TypeError('boom'))).toBe('An error occurred. Please try again.');
   });

@@ -19,6 +19,12 @@ export function authErrorMessage(error: unknown): string {
     case 'validation':
     case 'conflict':
     case 'rate-limited':
+    case 'link-used':
+    case 'link-expired':
+    case 'link-invalid':
+      return error.message;
+    case 'not-found':
+      // The server's own word that a way in is not offered here.
       return error.message;
     default:
       return MESSAGES.generic;

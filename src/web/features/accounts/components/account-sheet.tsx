@@ -5,7 +5,12 @@ import type { AccountMode } from './account-forms.tsx';
 
 const AccountForms = lazy(() => import('./account-forms.tsx').then((m) => ({ default: m.AccountForms })));
 
-const TITLES: Record<AccountMode, string> = { login: 'Welcome Back', register: 'Create Account' };
+const TITLES: Record<AccountMode, string> = {
+  login: 'Welcome Back',
+  register: 'Create Account',
+  emailLink: 'Sign in by email',
+  passwordReset: 'Reset your password',
+};
 
 interface AccountSheetProps {
   open: boolean;
@@ -15,8 +20,9 @@ interface AccountSheetProps {
 }
 
 /**
- * docs/product.md §2's account modal: a bottom sheet that switches between signing in and signing up. It closes on
- * success, and its forms start empty every time it opens.
+ * docs/product.md §2's account modal: a bottom sheet that switches between signing in, signing up, asking for a
+ * sign-in link and asking for a password reset. It closes on success, and its forms start empty every time it
+ * opens.
  */
 export function AccountSheet({ open, onOpenChange, trigger }: AccountSheetProps) {
   const [mode, setMode] = useState<AccountMode>('login');
