@@ -155,9 +155,9 @@ interface Mention extends Found {
 
 /** Each name once, the longest reading first: "Super Energy Removal", not "Energy Removal" inside it. */
 function findNames(text: string): Mention[] {
-  const all = aliasesOpeningIn(text).flatMap(({ pattern, names }) =>
-    findAll(text, pattern).map((found) => ({ ...found, names })),
-  ).sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const all = aliasesOpeningIn(text)
+    .flatMap(({ pattern, names }) => findAll(text, pattern).map((found) => ({ ...found, names })))
+    .sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: Mention[] = [];
   for (const mention of all)
     if (!kept.some((other) => mention.start < other.end && other.start < mention.end)) kept.push(mention);

@@ -19,6 +19,8 @@ export function authErrorMessage(error: unknown): string {
     case 'validation':
     case 'conflict':
     case 'rate-limited':
+    // A page opened at another address than the site's says which one to use.
+    case 'forbidden':
       return error.message;
     default:
       return MESSAGES.generic;
