@@ -1,5 +1,5 @@
-import { type SlabChoice, useEstimate } from '#web/features/analysis/api/valuation.ts';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { type SlabChoice, useEstimate } from '#web/features/analysis/api/valuation.ts';
 import { estimateBasisText } from '#web/lib/estimate-text.ts';
 import { formatDollars } from '#web/lib/format.ts';
 
