@@ -7,7 +7,7 @@ import { LoginButton } from '#web/features/accounts/components/login-button.tsx'
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { CollectionSection } from '#web/features/collections/components/collection-section.tsx';
 import { CollectionValue } from '#web/features/collections/components/collection-value.tsx';
-import { itemTitle } from '#web/features/collections/components/item-card.tsx';
+import { gradeText, itemTitle } from '#web/features/collections/components/item-card.tsx';
 import { useLiveUpdates } from '#web/features/live/use-live-updates.ts';
 import { useMyOffers } from '#web/features/offers/api/offers.ts';
 import { ItemOffer } from '#web/features/offers/components/item-offer.tsx';
@@ -15,9 +15,9 @@ import { OfferSheet, type OfferTarget } from '#web/features/offers/components/of
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
-import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
@@ -102,12 +102,22 @@ function OfferableCollection({ profileId, ownerName, viewerId }: OfferableCollec
   const [offerOn, setOfferOn] = useState<OfferTarget | null>(null);
   const myOffers = useMyOffers(viewerId !== null);
   const latestOffers = latestSentByItem(myOffers.data?.sent);
-  const itemOffer = (item: CollectionItem) => (
+  const itemOffer = (item: CollectionItem, estimate: number | null) => (
     <ItemOffer
       latest={latestOffers.get(item.id)}
       acceptingOffers={item.acceptingOffers}
       title={itemTitle(item)}
-      onMakeOffer={() => setOfferOn({ itemId: item.id, title: itemTitle(item), ownerName })}
+      onMakeOffer={() =>
+        setOfferOn({
+          itemId: item.id,
+          title: itemTitle(item),
+          ownerName,
+          imageUrl: item.imageUrl,
+          grade: gradeText(item),
+          certNumber: item.certNumber,
+          estimate,
+        })
+      }
     />
   );
   return (
