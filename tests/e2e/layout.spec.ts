@@ -122,11 +122,11 @@ test.describe('flag chips on a phone', () => {
     const flag = reasons.getByRole('listitem').first();
     const chip = flag.locator('span').first();
     await expect(chip).toHaveText(/^(Unusually high|Unusually low|Probable duplicate|Title|Best Offer):$/);
-    const label = (await chip.innerText()).trim();
+    const label = ((await chip.textContent()) ?? '').trim();
     const chipBox = await chip.boundingBox();
     expect(chipBox!.height).toBeLessThan(30);
     const reason = flag.locator('span').last();
-    expect((await reason.innerText()).startsWith(`${label}:`)).toBe(false);
+    expect(((await reason.textContent()) ?? '').startsWith(`${label}:`)).toBe(false);
     const reasonBox = await reason.boundingBox();
     expect(reasonBox!.x + reasonBox!.width).toBeLessThanOrEqual(375);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -166,7 +166,8 @@ test.describe('the admin’s pages', () => {
     expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     const total = Number(
       (
-        (await results.getByText(/· [\d,]+ sales?$/).innerText()).match(/([\d,]+) sales?$/)?.[1] ?? '0'
+        ((await results.getByText(/· [\d,]+ sales?$/).textContent()) ?? '').match(/([\d,]+) sales?$/)?.[1] ??
+        '0'
       ).replace(/,/g, ''),
     );
     if (total > 500) {
