@@ -148,6 +148,8 @@ test.describe('the admin’s pages', () => {
   });
 
   test('on a phone every tab shows whole, and the search states its cap at the top', async ({ page }) => {
+    // A search of 500 rows, and the accessibility check of all of them.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsAdmin(page);
     await page.goto('/admin-database');
