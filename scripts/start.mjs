@@ -29,11 +29,15 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The quick start on one's own machine: without NODE_ENV and PUBLIC_ORIGIN the site is the local address.
-// A production server says NODE_ENV=production and its PUBLIC_ORIGIN (docs/operations.md).
+// The quick start on one's own machine: without NODE_ENV and PUBLIC_ORIGIN it runs outside production, where
+// the server takes the address the browser used and this machine's loopback addresses (localhost, 127.0.0.1,
+// [::1]) as its own. A production server says NODE_ENV=production and its PUBLIC_ORIGIN (docs/operations.md).
 if (!process.env.NODE_ENV && !process.env.PUBLIC_ORIGIN) {
-  process.env.PUBLIC_ORIGIN = `http://localhost:${process.env.PORT || 3000}`;
-  console.info(`Serving ${process.env.PUBLIC_ORIGIN} (set PUBLIC_ORIGIN to serve another address).`);
+  process.env.NODE_ENV = 'development';
+  const port = process.env.PORT || 3000;
+  console.info(
+    `Serving http://localhost:${port} (also http://127.0.0.1:${port}; set PUBLIC_ORIGIN to serve another address).`,
+  );
 }
 
 register();

@@ -46,7 +46,7 @@ export const MESSAGES = {
   noCertImage: 'No image available for this certification.',
   certFetchFailed: 'Error fetching card data: {message}',
   certNumberInvalid: 'Enter a PSA certificate number: digits only.',
-  psaNotConfigured: 'The PSA lookup is not set up on this server.',
+  psaNotConfigured: 'Certificate lookups are unavailable right now. Please try again later.',
   notFound: 'We could not find what you were looking for.',
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   serviceUnavailable: 'Holoscope is temporarily unavailable. Please try again in a moment.',

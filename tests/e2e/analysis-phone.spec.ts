@@ -27,7 +27,9 @@ test.describe('sales analysis on a phone', () => {
     expect((after?.y ?? 0) + scrolled).toBe(below?.y);
   });
 
-  test('the analysis fits a 375 px screen and its table scrolls sideways @mobile', async ({ page }) => {
+  test('the analysis fits a 375 px screen and each sale shows date, price, grade and seller with rating @mobile', async ({
+    page,
+  }) => {
     await page.goto('/');
     await cardInput(page).fill('charizard');
     await expect(page.getByRole('option', { name: 'Charizard', exact: true })).toBeVisible();
@@ -41,7 +43,14 @@ test.describe('sales analysis on a phone', () => {
     expect(pageWidth).toBeLessThanOrEqual(375);
     const table = page.getByRole('region', { name: 'Sales table' });
     const scrolls = await table.evaluate((element) => element.scrollWidth > element.clientWidth);
-    expect(scrolls).toBe(true);
+    expect(scrolls).toBe(false);
+    const firstSale = salesTable(page).getByRole('row').nth(1);
+    const cells = firstSale.getByRole('cell');
+    await expect(cells).toHaveCount(5);
+    for (const index of [1, 2, 3, 4]) await expect(cells.nth(index)).toBeInViewport({ ratio: 1 });
+    await expect(cells.nth(2)).toHaveText(/^\$[\d,]+\.\d\d/);
+    await expect(cells.nth(3)).toHaveText(/^(PSA|BGS|CGC|SGC|—)/);
+    await expect(cells.nth(4)).toContainText(/Rating (\d+(\.\d+)?%|unknown)/);
 
     // A tap shows the seller's rating, and a tap elsewhere closes it.
     const seller = salesTable(page).getByRole('row').nth(1).getByRole('button').last();

@@ -38,6 +38,10 @@ export const CertResponseSchema = z.object({
 });
 export type CertResponse = z.infer<typeof CertResponseSchema>;
 
+/** Whether this server can ask PSA: without a token only certificates kept from earlier lookups answer. */
+export const CertLookupAvailabilitySchema = z.object({ available: z.boolean() });
+export type CertLookupAvailability = z.infer<typeof CertLookupAvailabilitySchema>;
+
 /** docs/product.md §8: 'Error fetching card data: {message}'. */
 export function certFetchFailedMessage(detail: string): string {
   return MESSAGES.certFetchFailed.replace('{message}', detail);

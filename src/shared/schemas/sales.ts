@@ -123,7 +123,10 @@ export const AnalysisResponseSchema = z.object({
   includeFlagged: z.boolean(),
   stats: AnalysisStatsSchema,
   series: SeriesSchema,
-  /** Grader and grade combinations that have sales in the period, for the filter. */
+  /**
+   * Grader and grade combinations that have sales in the period, for the filter; each count is of the sales
+   * that count in the figures (flagged ones only with includeFlagged), as the ladder counts them.
+   */
   gradeOptions: z.array(GradeOptionSchema),
   sales: z.array(SaleSchema),
   total: z.number().int(),

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { HomePage } from '#web/app/routes/home.tsx';
 import { NotFoundPage } from '#web/app/routes/not-found.tsx';
+import { Spinner } from '#web/components/ui/states.tsx';
 import { Layout, type RouteHandle } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -14,6 +15,8 @@ export const router = createBrowserRouter([
     children: [
       {
         errorElement: <RouteError />,
+        // A page opened directly shows the header and this while its code loads.
+        HydrateFallback: Spinner,
         children: [
           {
             index: true,

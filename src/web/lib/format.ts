@@ -59,3 +59,12 @@ export function formatMonthYear(value: string | number): string {
   const day = new Date(value);
   return `${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
+
+/** Nov 3, 2025, 2:05 PM in the reader's own time zone: when something happened to them, such as an alert. */
+export function formatDateTime(value: string | number): string {
+  const at = new Date(value);
+  const hours = at.getHours();
+  const minutes = String(at.getMinutes()).padStart(2, '0');
+  const clock = `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}, ${clock}`;
+}

@@ -237,3 +237,60 @@ describe('served over plain HTTP without secure cookies', () => {
     }
   });
 });
+
+describe('a refused origin, with PUBLIC_ORIGIN set', () => {
+  const t = useTestApp({ publicOrigin: 'https://holoscope.example' });
+
+  it('names the address the site answers at, so the person or operator knows what to change', async () => {
+    const user = await registerUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/collection',
+      payload: itemBody(),
+      headers: { cookie: user.cookie, origin: 'http://10.0.0.5:3000' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({
+      code: 'forbidden',
+      message:
+        "This page was opened at http://10.0.0.5:3000, but this Holoscope site answers at https://holoscope.example. Open https://holoscope.example instead, or ask the site's operator to set PUBLIC_ORIGIN to the address you use.",
+    });
+  });
+});
+
+describe('without PUBLIC_ORIGIN, on one’s own machine', () => {
+  const t = useTestApp({ publicOrigin: undefined, port: 3456 });
+
+  async function addFrom(origin: string, host = 'localhost:3456') {
+    const user = await registerUser(t.app);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/collection',
+      payload: itemBody(),
+      headers: { cookie: user.cookie, origin, host },
+    });
+  }
+
+  it('accepts the loopback addresses of the port it listens on, whichever the browser was given', async () => {
+    for (const origin of ['http://localhost:3456', 'http://127.0.0.1:3456', 'http://[::1]:3456']) {
+      expect((await addFrom(origin)).statusCode, origin).toBe(201);
+    }
+  });
+
+  it('accepts the address the browser asked for, such as the machine’s address on the network', async () => {
+    const response = await addFrom('http://192.168.1.20:3456', '192.168.1.20:3456');
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('refuses another port, another host and a look-alike', async () => {
+    for (const origin of [
+      'http://127.0.0.1:3457',
+      'https://evil.example',
+      'http://localhost:3456.evil.example',
+    ]) {
+      const response = await addFrom(origin);
+      expect(response.statusCode, origin).toBe(403);
+      expect(response.json().error.code).toBe('forbidden');
+    }
+  });
+});

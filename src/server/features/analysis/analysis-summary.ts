@@ -36,15 +36,23 @@ function codeCounts(gradeCodes: Uint16Array, codes: number): Uint32Array {
 }
 
 /**
- * The grade filter's options: every stored grader and grade pair of the period with its count (the filter
- * itself does not narrow them), in byGraderAndGrade order.
+ * The grade filter's options: every stored grader and grade pair of the period, with how many of its sales
+ * count in the figures, as the ladder counts them (flagged sales only with includeFlagged); the filter
+ * itself does not narrow them. In byGraderAndGrade order.
  */
-function gradeOptionsOf(sales: CardSales): GradeOption[] {
-  const counts = codeCounts(sales.gradeCodes, sales.gradeKeys.length);
+function gradeOptionsOf(sales: CardSales, includeFlagged: boolean): GradeOption[] {
+  const codes = sales.gradeKeys.length;
+  const listed = codeCounts(sales.gradeCodes, codes);
+  const counted = includeFlagged ? listed : new Uint32Array(codes);
+  if (!includeFlagged) {
+    for (let index = 0; index < sales.gradeCodes.length; index++) {
+      if (sales.excluded[index] === 0) counted[sales.gradeCodes[index]!]!++;
+    }
+  }
   const options: GradeOption[] = [];
   sales.gradeKeys.forEach(({ grader, grade }, code) => {
-    if (grader !== null && grade !== null && counts[code]! > 0)
-      options.push({ grader, grade, count: counts[code]! });
+    if (grader !== null && grade !== null && listed[code]! > 0)
+      options.push({ grader, grade, count: counted[code]! });
   });
   return options.sort(byGraderAndGrade);
 }
@@ -194,7 +202,7 @@ export function summariseSales(
       excludedCount: passing.excluded,
     },
     series: seriesOf(passing, sales.gradeKeys),
-    gradeOptions: gradeOptionsOf(sales),
+    gradeOptions: gradeOptionsOf(sales, includeFlagged),
     total: passing.listed,
   };
 }

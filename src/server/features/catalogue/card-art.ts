@@ -20,6 +20,13 @@ const RARITY_MARK: Record<string, string> = {
   Common: '●',
 };
 
+/**
+ * White text sits on a dark band over the type's colours: straight on a light frame (Lightning's yellow,
+ * Colorless's grey) it would fall far below the 4.5:1 contrast that text needs.
+ */
+const TEXT_BAND = '#111827';
+const TEXT_BAND_OPACITY = 0.6;
+
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
@@ -41,11 +48,13 @@ export function renderCardArt(card: Card): string {
 </defs>
 <rect width="245" height="342" rx="14" fill="#f4d33d"/>
 <rect x="10" y="10" width="225" height="322" rx="9" fill="url(#bg)"/>
+<rect x="14" y="16" width="217" height="30" rx="5" fill="${TEXT_BAND}" fill-opacity="${TEXT_BAND_OPACITY}"/>
 <text x="22" y="38" font-family="Helvetica, Arial, sans-serif" font-size="${nameSize}" font-weight="700" fill="#fff">${name}</text>
 <rect x="22" y="50" width="201" height="150" rx="4" fill="#fff" fill-opacity="0.22" stroke="#fff" stroke-opacity="0.7" stroke-width="3"/>
 <circle cx="122.5" cy="125" r="48" fill="#fff" fill-opacity="0.3"/>
 <text x="122.5" y="143" text-anchor="middle" font-family="Georgia, serif" font-size="54" font-weight="700" fill="#fff" fill-opacity="0.9">${initial}</text>
 <rect x="22" y="50" width="201" height="150" rx="4" fill="url(#sheen)"/>
+<rect x="14" y="214" width="217" height="102" rx="5" fill="${TEXT_BAND}" fill-opacity="${TEXT_BAND_OPACITY}"/>
 <text x="22" y="232" font-family="Helvetica, Arial, sans-serif" font-size="14" font-weight="600" fill="#fff">${escapeXml(card.supertype)}${card.colour !== card.supertype ? ` · ${escapeXml(card.colour)}` : ''}</text>
 <text x="22" y="256" font-family="Helvetica, Arial, sans-serif" font-size="14" fill="#fff">${rarity} ${mark}</text>
 <line x1="22" y1="280" x2="223" y2="280" stroke="#fff" stroke-opacity="0.6"/>

@@ -19,6 +19,11 @@ describe('GET /api/certs/:certNumber', () => {
   const lookup = (certNumber: string) =>
     t.app.inject({ url: `/api/certs/${encodeURIComponent(certNumber)}`, remoteAddress: someIp() });
 
+  it('answers that lookups are available when the server has a PSA token', async () => {
+    const response = await t.app.inject('/api/certs/availability');
+    expect(response.json()).toEqual({ available: true });
+  });
+
   it('answers a found certificate with its fields and our copies of both scans, front first', async () => {
     const response = await lookup(STAND_IN_CERTS.withImages);
     expect(response.statusCode).toBe(200);
@@ -190,14 +195,20 @@ describe('GET /api/certs/:certNumber with a wrong PSA token', () => {
 describe('GET /api/certs/:certNumber without a PSA token', () => {
   const t = useTestApp({ psaApiBaseUrl: psa.url, psaApiToken: undefined });
 
-  it('says the lookup is not set up, without calling PSA', async () => {
+  it('says lookups are unavailable, without calling PSA', async () => {
     const response = await t.app.inject(`/api/certs/${STAND_IN_CERTS.withImages}`);
     expect(response.statusCode).toBe(503);
     expect(response.json().error).toEqual({
       code: 'psa-not-configured',
-      message: 'The PSA lookup is not set up on this server.',
+      message: 'Certificate lookups are unavailable right now. Please try again later.',
     });
     expect(psa.apiCalls).toEqual([]);
+  });
+
+  it('answers that lookups are unavailable, so a page need not try one', async () => {
+    const response = await t.app.inject('/api/certs/availability');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ available: false });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CertParamsSchema, CertResponseSchema } from '#shared/schemas/certs.ts';
+import { CertLookupAvailabilitySchema, CertParamsSchema, CertResponseSchema } from '#shared/schemas/certs.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
@@ -30,6 +30,11 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
 
   return async (root) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    if (!psa) {
+      app.log.warn(
+        'PSA_API_TOKEN is not set: PSA Cert Search tells visitors that certificate lookups are unavailable (docs/operations.md)',
+      );
+    }
     const psaLimits = [
       {
         limit: app.createRateLimit({
@@ -54,6 +59,17 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
         }
       }
     };
+    app.get(
+      '/api/certs/availability',
+      {
+        schema: {
+          tags: ['certs'],
+          summary: 'Whether certificate lookups can ask PSA on this server (it has a PSA token)',
+          response: { 200: CertLookupAvailabilitySchema, ...errorResponses },
+        },
+      },
+      async () => ({ available: psa !== undefined }),
+    );
     app.get(
       '/api/certs/:certNumber',
       {

@@ -356,4 +356,47 @@ describe('flags computed on import', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation');
   });
+
+  it('counts the same sales everywhere: ladder, grade filter and figures follow the switch; Total Sales lists all', async () => {
+    // Chansey: PSA 9 four plain sales and two Best Offers without the accepted price (flagged);
+    // PSA 8 three plain sales and one such Best Offer.
+    const offer = { sale_type: 'best_offer' };
+    const rows = [
+      ...['2026-04-01', '2026-04-02', '2026-04-03', '2026-04-04'].map((day) => sale('Chansey', 400, day)),
+      sale('Chansey', 450, '2026-04-05', offer),
+      sale('Chansey', 460, '2026-04-06', offer),
+      ...['2026-04-07', '2026-04-08', '2026-04-09'].map((day) => sale('Chansey', 200, day, { grade: 8 })),
+      sale('Chansey', 250, '2026-04-10', { grade: 8, ...offer }),
+    ];
+    await importRecords(rows);
+    const expected = (grade: number, includeFlagged: boolean) =>
+      rows.filter(
+        (row) =>
+          row.grade === grade &&
+          (includeFlagged || (row as { sale_type?: string }).sale_type !== 'best_offer'),
+      ).length;
+    const listed = (grade: number) => rows.filter((row) => row.grade === grade).length;
+
+    for (const includeFlagged of [false, true]) {
+      const flagged = includeFlagged ? '&includeFlagged=true' : '';
+      const ladder = (await t.app.inject(`/api/sales/ladder?set=base_set&card=Chansey${flagged}`)).json();
+      const all = AnalysisResponseSchema.parse(
+        (await t.app.inject(`/api/sales/analysis?card=Chansey${flagged}`)).json(),
+      );
+      for (const grade of [9, 8]) {
+        const count = expected(grade, includeFlagged);
+        expect(ladder.rows.find((row: { grade: number }) => row.grade === grade).count).toBe(count);
+        expect(all.gradeOptions.find((option) => option.grade === grade)?.count).toBe(count);
+        const one = AnalysisResponseSchema.parse(
+          (
+            await t.app.inject(`/api/sales/analysis?card=Chansey&grader=PSA&grade=${grade}${flagged}`)
+          ).json(),
+        );
+        expect(one.stats.count).toBe(count);
+        // Total Sales counts every listed sale, flagged ones too; excludedCount says how many of them are.
+        expect(one.total).toBe(listed(grade));
+        expect(one.stats.excludedCount).toBe(listed(grade) - expected(grade, false));
+      }
+    }
+  });
 });

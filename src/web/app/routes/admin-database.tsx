@@ -37,7 +37,7 @@ const VIEWS = [
 ] as const;
 
 const TAB =
-  'inline-flex shrink-0 items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-white data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
+  'inline-flex shrink-0 items-center justify-center gap-1.5 sm:justify-start rounded-lg px-3 py-2 text-sm font-semibold whitespace-nowrap text-slate-700 hover:bg-white data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm';
 
 /** The admin screen: curate sales (by day or by card), undo deletions, import sales, read inquiries. */
 function AdminDatabaseManager() {
@@ -64,7 +64,8 @@ function AdminDatabaseManager() {
       <Tabs.Root value={view} onValueChange={setView} className="space-y-6">
         <Tabs.List
           aria-label="Admin views"
-          className="flex gap-1 overflow-x-auto rounded-xl bg-slate-200/70 p-1"
+          // Two by two on a phone, so every view's name shows whole.
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:flex"
         >
           {VIEWS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger key={value} value={value} className={TAB}>

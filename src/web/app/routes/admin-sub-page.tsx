@@ -25,7 +25,7 @@ export function AdminSubPage({
   if (session.isError) return <AdminAccessRequired />;
   if (!session.data.user?.isAdmin) return <Navigate to="/" replace />;
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold tracking-tight text-ink">{title}</h1>
         <Link to="/admin-database" className={buttonClass('secondary')}>

@@ -86,11 +86,14 @@ export function SearchResults() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Suspense fallback={null}>
             <CardDemand set={params.set} card={params.card} />
-            <WatchButton
-              target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
-              signedIn={user !== null}
-              loginButton={<LoginButton />}
-            />
+            {/* Only a catalogue card can be watched. */}
+            {analysis.data?.cardId ? (
+              <WatchButton
+                target={{ set: params.set, card: params.card, grader: params.grader, grade: params.grade }}
+                signedIn={user !== null}
+                loginButton={<LoginButton />}
+              />
+            ) : null}
           </Suspense>
         </div>
       ) : null}

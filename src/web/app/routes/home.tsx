@@ -18,7 +18,9 @@ export function HomePage() {
 
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
-      <div className={consign ? 'grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : ''}>
+      {/* Consign's agents sit in a row under the search rather than in a tall column beside it, so the
+          analysis starts on the first screen of a laptop. */}
+      <div className={consign ? 'space-y-6' : ''}>
         <section aria-labelledby="home-title" className="max-w-3xl space-y-4">
           <div>
             <h1 id="home-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">

@@ -9,7 +9,7 @@ import { LoginButton } from '#web/features/accounts/components/login-button.tsx'
 import { setCardsQuery } from '#web/features/catalogue/api/set-cards.ts';
 import { CollectionSection } from '#web/features/collections/components/collection-section.tsx';
 import { CollectionValue } from '#web/features/collections/components/collection-value.tsx';
-import { itemTitle } from '#web/features/collections/components/item-card.tsx';
+import { gradeText, itemTitle } from '#web/features/collections/components/item-card.tsx';
 import { useLiveUpdates } from '#web/features/live/use-live-updates.ts';
 import { useMyOffers } from '#web/features/offers/api/offers.ts';
 import { ItemOffer } from '#web/features/offers/components/item-offer.tsx';
@@ -125,12 +125,22 @@ function OfferableCollection({ profileId, ownerName, viewerId, showEstimates }: 
   const [offerOn, setOfferOn] = useState<OfferTarget | null>(null);
   const myOffers = useMyOffers(viewerId !== null);
   const latestOffers = latestSentByItem(myOffers.data?.sent);
-  const itemOffer = (item: CollectionItem) => (
+  const itemOffer = (item: CollectionItem, estimate: number | null) => (
     <ItemOffer
       latest={latestOffers.get(item.id)}
       acceptingOffers={item.acceptingOffers}
       title={itemTitle(item)}
-      onMakeOffer={() => setOfferOn({ itemId: item.id, title: itemTitle(item), ownerName })}
+      onMakeOffer={() =>
+        setOfferOn({
+          itemId: item.id,
+          title: itemTitle(item),
+          ownerName,
+          imageUrl: item.imageUrl,
+          grade: gradeText(item),
+          certNumber: item.certNumber,
+          estimate,
+        })
+      }
     />
   );
   return (

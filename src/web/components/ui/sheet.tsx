@@ -25,6 +25,8 @@ interface SheetProps {
   trigger?: ReactNode;
   /** Where focus returns on close when the sheet is opened by a control of its own rather than `trigger`. */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Where focus goes on open instead of the first control (the Close button); prevent the event to choose. */
+  onOpenAutoFocus?: (event: Event) => void;
 }
 
 /** Modal panel: a slide-out menu, a bottom sheet or a centred dialog; focus is trapped and Esc closes. */
@@ -38,6 +40,7 @@ export function Sheet({
   hideTitle,
   trigger,
   returnFocusTo,
+  onOpenAutoFocus,
 }: SheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -46,6 +49,7 @@ export function Sheet({
         <Dialog.Overlay className="fixed inset-0 z-40 animate-fade-in bg-slate-900/50 motion-reduce:animate-none" />
         <Dialog.Content
           className={`z-50 focus:outline-none motion-reduce:animate-none ${PANEL[side]}`}
+          onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={
             returnFocusTo
               ? (event) => {

@@ -22,9 +22,10 @@ export function authErrorMessage(error: unknown): string {
     case 'link-used':
     case 'link-expired':
     case 'link-invalid':
-      return error.message;
+    // The server's own word that a way in is not offered here.
     case 'not-found':
-      // The server's own word that a way in is not offered here.
+    // A page opened at another address than the site's says which one to use.
+    case 'forbidden':
       return error.message;
     default:
       return MESSAGES.generic;

@@ -47,6 +47,12 @@ function forgetAdminCaches(): void {
   }
 }
 
+/**
+ * What only a signed-in user can read (their alerts, watches, offers, email choice): dropped at sign-out
+ * rather than asked for again, which the server would refuse.
+ */
+const SIGNED_IN_KEYS = [['notifications'], ['email-preference'], ['watches'], ['offers']] as const;
+
 /** Ends the session on the server, then forgets everything this browser kept for the signed-in user. */
 export function useLogout() {
   const client = useQueryClient();
@@ -55,6 +61,7 @@ export function useLogout() {
     onSettled: () => {
       forgetAdminCaches();
       client.removeQueries({ queryKey: ['admin'] });
+      for (const queryKey of SIGNED_IN_KEYS) client.removeQueries({ queryKey });
       client.setQueryData(SESSION_KEY, { user: null });
       void client.invalidateQueries();
     },

@@ -12,6 +12,27 @@ const TITLES: Record<AccountMode, string> = {
   passwordReset: 'Reset your password',
 };
 
+/**
+ * Opening the sheet puts focus on its email field, the first thing to fill, rather than on Close. The forms
+ * load on demand, so until the field is there the sheet itself holds focus.
+ */
+function focusEmailField(event: Event): void {
+  event.preventDefault();
+  const sheet = event.currentTarget as HTMLElement;
+  const focusEmail = () => {
+    const email = sheet.querySelector<HTMLInputElement>('input[type="email"]');
+    email?.focus();
+    return email !== null;
+  };
+  if (focusEmail()) return;
+  sheet.focus();
+  const observer = new MutationObserver(() => {
+    if (focusEmail()) observer.disconnect();
+  });
+  observer.observe(sheet, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 10_000);
+}
+
 interface AccountSheetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,7 +52,14 @@ export function AccountSheet({ open, onOpenChange, trigger }: AccountSheetProps)
     if (!next) setMode('login');
   }
   return (
-    <Sheet open={open} onOpenChange={change} side="bottom" title={TITLES[mode]} trigger={trigger}>
+    <Sheet
+      open={open}
+      onOpenChange={change}
+      side="bottom"
+      title={TITLES[mode]}
+      trigger={trigger}
+      onOpenAutoFocus={focusEmailField}
+    >
       <Suspense fallback={<Spinner />}>
         <AccountForms mode={mode} onModeChange={setMode} onDone={() => change(false)} />
       </Suspense>

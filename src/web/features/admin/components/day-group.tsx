@@ -5,7 +5,7 @@ import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import type { Selection } from '#web/features/admin/use-selection.ts';
-import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
+import { formatCount, formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
@@ -87,13 +87,13 @@ export function DayGroup({ date, query, selection }: DayGroupProps) {
                   />
                   <SaleThumbnail sale={sale} />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-semibold text-slate-900">
+                    <span className="block text-sm font-semibold break-words text-slate-900">
                       {sale.cardName}
                     </span>
-                    <span className="block truncate text-xs text-slate-600">
+                    <span className="block text-xs break-words text-slate-600">
                       #{sale.cardNumber} · {sale.rarity} · {gradeText(sale)}
                     </span>
-                    <span className="block truncate text-xs text-slate-500">
+                    <span className="block text-xs break-words text-slate-500">
                       {time.format(new Date(sale.date))} UTC · {sale.seller}
                     </span>
                   </span>
@@ -107,7 +107,8 @@ export function DayGroup({ date, query, selection }: DayGroupProps) {
         ) : null}
         {query.data && query.data.total > sales.length ? (
           <p className="px-3 py-2 text-xs text-slate-600">
-            Showing the newest {sales.length} of {query.data.total} sales of this day.
+            Showing the newest {formatCount(sales.length)} of {formatCount(query.data.total)} sales of this
+            day.
           </p>
         ) : null}
       </div>

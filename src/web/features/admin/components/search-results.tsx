@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: explicit roles keep the table's meaning for screen readers where a phone lays its rows out as grids
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Period } from '#shared/sales-constants.ts';
@@ -7,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useSelection } from '#web/features/admin/use-selection.ts';
-import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
+import { formatCount, formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { DeleteSelected } from './delete-selected.tsx';
 import { gradeText, SaleThumbnail } from './sale-thumbnail.tsx';
 
@@ -19,6 +20,13 @@ interface SearchResultsProps {
 }
 
 const HEADER = 'px-3 py-2.5';
+
+/**
+ * On a phone each sale is a small grid instead of a wide row, so nothing hides behind a sideways swipe: tick
+ * box and image on the left, date and price on the first line, grade and seller on the second.
+ */
+const PHONE_ROW =
+  'max-sm:grid max-sm:grid-cols-[auto_auto_minmax(0,1fr)_minmax(0,auto)] max-sm:items-start max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3';
 
 /** docs/product.md §2: the searched card's sales with tick boxes, a time filter, Select All / Deselect All and Delete Selected (n). */
 export function SearchResults({ query, card, period, onPeriodChange }: SearchResultsProps) {
@@ -39,12 +47,21 @@ export function SearchResults({ query, card, period, onPeriodChange }: SearchRes
             {result.cardName}
           </h2>
           <p className="text-sm text-slate-600">
-            Card Number {result.cardNumber} · Rarity {result.rarity} · {result.total}{' '}
+            Card Number {result.cardNumber} · Rarity {result.rarity} · {formatCount(result.total)}{' '}
             {result.total === 1 ? 'sale' : 'sales'}
           </p>
         </div>
         <PeriodSelector value={period} onChange={onPeriodChange} />
       </div>
+      {result.total > result.sales.length ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          Showing the newest {formatCount(result.sales.length)} of {formatCount(result.total)} sales. Choose a
+          shorter period above to narrow the list.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={() => selection.setAll(ids, true)} disabled={ids.length === 0}>
           Select All
@@ -63,53 +80,72 @@ export function SearchResults({ query, card, period, onPeriodChange }: SearchRes
           tabIndex={0}
           className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
         >
-          <table className="w-full min-w-[38rem] text-sm">
+          <table role="table" className="w-full text-sm sm:min-w-[38rem]">
             <caption className="sr-only">Sales of {result.cardName}, newest first</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2.5 pr-2 pl-4">
+            <thead
+              role="rowgroup"
+              className="bg-slate-50 text-left max-sm:sr-only text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            >
+              <tr role="row">
+                <th role="columnheader" scope="col" className="py-2.5 pr-2 pl-4">
                   <span className="sr-only">Selected</span>
                 </th>
-                <th scope="col" className={HEADER}>
+                <th role="columnheader" scope="col" className={HEADER}>
                   Image
                 </th>
-                <th scope="col" className={HEADER}>
+                <th role="columnheader" scope="col" className={HEADER}>
                   Date
                 </th>
-                <th scope="col" className={`${HEADER} text-right`}>
+                <th role="columnheader" scope="col" className={`${HEADER} text-right`}>
                   Price
                 </th>
-                <th scope="col" className={HEADER}>
+                <th role="columnheader" scope="col" className={HEADER}>
                   Grade
                 </th>
-                <th scope="col" className={HEADER}>
+                <th role="columnheader" scope="col" className={HEADER}>
                   Seller
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {result.sales.map((sale) => {
                 const day = formatSaleDate(sale.date);
                 return (
-                  <tr key={sale.saleId} className="border-t border-slate-100">
-                    <td className="py-2 pr-2 pl-4">
+                  <tr key={sale.saleId} role="row" className={`border-t border-slate-100 ${PHONE_ROW}`}>
+                    <td role="cell" className="py-2 pr-2 pl-4 max-sm:row-span-2 max-sm:p-0">
                       <Checkbox
                         checked={selection.has(sale.saleId)}
                         onChange={() => selection.toggle(sale.saleId)}
                         aria-label={`Select the sale of ${day} for ${formatDollars(sale.price)} by ${sale.seller}`}
                       />
                     </td>
-                    <td className="px-3 py-2">
+                    <td role="cell" className="px-3 py-2 max-sm:row-span-2 max-sm:p-0">
                       <SaleThumbnail sale={sale} />
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <td
+                      role="cell"
+                      className="px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0"
+                    >
                       <time dateTime={sale.date}>{day}</time>
                     </td>
-                    <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">
+                    <td
+                      role="cell"
+                      className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums max-sm:col-start-4 max-sm:row-start-1 max-sm:p-0"
+                    >
                       {formatDollars(sale.price)}
                     </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{gradeText(sale)}</td>
-                    <td className="px-3 py-2">{sale.seller}</td>
+                    <td
+                      role="cell"
+                      className="px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0"
+                    >
+                      {gradeText(sale)}
+                    </td>
+                    <td
+                      role="cell"
+                      className="px-3 py-2 break-words max-sm:col-start-4 max-sm:row-start-2 max-sm:p-0 max-sm:text-right"
+                    >
+                      {sale.seller}
+                    </td>
                   </tr>
                 );
               })}
@@ -117,11 +153,6 @@ export function SearchResults({ query, card, period, onPeriodChange }: SearchRes
           </table>
         </section>
       )}
-      {result.total > result.sales.length ? (
-        <p className="text-sm text-slate-600">
-          Showing the newest {result.sales.length} of {result.total} sales.
-        </p>
-      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { type GradeChoice, isSaleGrader, type SaleGrader } from '#shared/sales-constants.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import { formatCount } from '#web/lib/format.ts';
 
 const gradeValue = (choice: GradeChoice) => `${choice.grader}|${choice.grade}`;
 
@@ -40,7 +41,7 @@ export function GradeFilter({ options, value, onChange }: GradeFilterProps) {
         <option value="">All grades</option>
         {choices.map((choice) => (
           <option key={gradeValue(choice)} value={gradeValue(choice)}>
-            {choice.grader} {choice.grade} ({choice.count})
+            {choice.grader} {choice.grade} ({formatCount(choice.count)})
           </option>
         ))}
       </select>

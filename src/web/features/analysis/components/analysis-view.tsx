@@ -203,6 +203,10 @@ export function AnalysisView(props: AnalysisViewProps) {
               <p className="text-sm text-slate-600">
                 Total Sales:{' '}
                 <span className="font-semibold text-slate-900">{formatCount(analysis.total)}</span>
+                {/* The table lists flagged sales too; the ladder, filter and figures count them only when included. */}
+                {analysis.stats.excludedCount > 0 && !params.includeFlagged
+                  ? `, ${formatCount(analysis.stats.excludedCount)} of them flagged and left out of the figures`
+                  : null}
               </p>
             </div>
             <SalesTable analysis={analysis} />

@@ -3,14 +3,16 @@ import { percentFromAverageText, rangePosition } from '#web/features/analysis/ma
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 
 /**
- * The Market Range (docs/product.md §2): Lowest to Highest, the Average, and where the last sale sits on that
- * range; under it, small, the Total Volume and the Latest Sale with its date and distance from the average.
+ * The Market Range (docs/product.md §2): Lowest to Highest, the Average and the Median, and where the last
+ * sale sits on that range; under it, small, the Total Volume and the Latest Sale with its date and distance
+ * from the average.
  */
 export function MarketRangeBar({ stats }: { stats: AnalysisStats }) {
-  const { low, high, average, lastSale } = stats;
+  const { low, high, average, median, lastSale } = stats;
   const lastPosition = rangePosition(lastSale, low, high);
   const averagePosition = rangePosition(average, low, high);
-  const summary = `Last sale ${formatDollars(lastSale)}, at ${Math.round(lastPosition)}% of the market range from ${formatDollars(low)} to ${formatDollars(high)}; average ${formatDollars(average)}.`;
+  const medianPosition = rangePosition(median, low, high);
+  const summary = `Last sale ${formatDollars(lastSale)}, at ${Math.round(lastPosition)}% of the market range from ${formatDollars(low)} to ${formatDollars(high)}; average ${formatDollars(average)}, median ${formatDollars(median)}.`;
 
   return (
     <section
@@ -27,24 +29,32 @@ export function MarketRangeBar({ stats }: { stats: AnalysisStats }) {
           style={{ left: `${averagePosition}%` }}
         />
         <div
+          className="absolute -top-1.5 h-6 w-0 -translate-x-1/2 border-l-2 border-dashed border-slate-500"
+          style={{ left: `${medianPosition}%` }}
+        />
+        <div
           data-testid="last-sale-marker"
           data-position={lastPosition.toFixed(2)}
           className="absolute top-1/2 size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-[3px] border-white bg-brand-600 shadow-md"
           style={{ left: `${lastPosition}%` }}
         />
       </div>
-      <dl className="mt-4 grid grid-cols-3 gap-2 text-sm">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
           <dt className="text-slate-500">Lowest</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(low)}</dd>
         </div>
-        <div className="text-center">
+        <div className="text-right">
+          <dt className="text-slate-500">Highest</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(high)}</dd>
+        </div>
+        <div>
           <dt className="text-slate-500">Average</dt>
           <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(average)}</dd>
         </div>
         <div className="text-right">
-          <dt className="text-slate-500">Highest</dt>
-          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(high)}</dd>
+          <dt className="text-slate-500">Median</dt>
+          <dd className="font-semibold tabular-nums text-slate-900">{formatDollars(median)}</dd>
         </div>
       </dl>
       <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-500" aria-hidden>
@@ -55,6 +65,10 @@ export function MarketRangeBar({ stats }: { stats: AnalysisStats }) {
         <span className="inline-flex items-center gap-1.5">
           <span className="h-3 w-0.5 rounded bg-slate-700" />
           Average
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="h-3 w-0 border-l-2 border-dashed border-slate-500" />
+          Median
         </span>
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-xs">

@@ -8,7 +8,7 @@ import {
   type Hovered,
   saleTimeSpan,
 } from '#web/features/analysis/chart-data.ts';
-import { formatDollars, formatMonthYear, formatSaleDate } from '#web/lib/format.ts';
+import { formatCount, formatDollars, formatMonthYear, formatSaleDate } from '#web/lib/format.ts';
 
 // uPlot is the largest piece of the analysis: it downloads, and the chart draws, only once the chart's place
 // has come into view. The figure around it, with its caption, is here from the start, so the page does not
@@ -69,7 +69,7 @@ export function PriceHistory({ series, saleCount }: { series: Series; saleCount:
   const shown: ChartLines = byGrade ? lines : 'all';
   const layers = useMemo(() => chartLayers(series, shown), [series, shown]);
   const span = saleTimeSpan(series);
-  const sales = saleCount === 1 ? '1 sale' : `${saleCount} sales`;
+  const sales = saleCount === 1 ? '1 sale' : `${formatCount(saleCount)} sales`;
   const medians =
     shown === 'grades'
       ? `; rolling median of ${series.gradeLines.map((line) => `${line.grader} ${line.grade}`).join(', ')}`

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: explicit roles keep the table's meaning for screen readers where a phone lays its rows out as grids
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { TipButton } from '#web/components/ui/tooltip.tsx';
@@ -40,16 +41,17 @@ function originalPriceText(original: NonNullable<Sale['originalPrice']>): string
   }
 }
 
-/** Why an excluded sale is left out: one chip per flag, with its reason. */
+/** Why an excluded sale is left out: per flag a chip with its short label, and its full reason beside it. */
 function FlagChips({ flags }: { flags: Sale['flags'] }) {
   return (
-    <ul aria-label="Why this sale is excluded" className="mt-1 flex flex-wrap gap-1">
+    <ul aria-label="Why this sale is excluded" className="mt-1 space-y-1 text-xs">
       {flags.map((flag) => (
-        <li
-          key={flag.code}
-          className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
-        >
-          {FLAG_LABELS[flag.code] ?? flag.code}: {flag.reason}
+        <li key={flag.code} className="whitespace-normal">
+          <span className="mr-1.5 inline-block rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 font-medium whitespace-nowrap text-amber-900">
+            {FLAG_LABELS[flag.code] ?? flag.code}
+            <span className="sr-only">:</span>
+          </span>
+          <span className="text-slate-600">{flag.reason}</span>
         </li>
       ))}
     </ul>
@@ -72,6 +74,18 @@ function CertText({ sale }: { sale: Sale }) {
   );
 }
 
+/**
+ * On a phone each sale is a small grid instead of a wide row, so nothing hides behind a sideways swipe:
+ * the image on the left, date and price on the first line, grade and seller with rating on the second.
+ */
+const PHONE_ROW =
+  'max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:items-start max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3';
+
+/** "Rating 99.2%" under a seller on a phone. */
+function sellerRatingShort(rating: number | null): string {
+  return rating === null ? 'Rating unknown' : `Rating ${rating}%`;
+}
+
 function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse }) {
   const day = formatSaleDate(sale.date);
   const image = sale.imageUrl ?? analysis.imageUrl;
@@ -79,10 +93,11 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
   const details = [sale.source ? SOURCE_LABELS[sale.source] : null].filter(Boolean);
   return (
     <tr
-      className={`border-t border-slate-100 ${sale.excluded ? 'bg-slate-50 text-slate-500' : ''}`}
+      role="row"
+      className={`border-t border-slate-100 ${PHONE_ROW} ${sale.excluded ? 'bg-slate-50 text-slate-500' : ''}`}
       data-excluded={sale.excluded || undefined}
     >
-      <td className="py-2 pr-3 pl-4">
+      <td role="cell" className="py-2 pr-3 pl-4 max-sm:row-span-2 max-sm:p-0">
         {image ? (
           <ImageViewer
             src={image}
@@ -93,7 +108,7 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
           <span className="text-slate-400">—</span>
         )}
       </td>
-      <td className="px-3 py-2">
+      <td role="cell" className="px-3 py-2 max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0">
         <time dateTime={sale.date} className="whitespace-nowrap">
           {day}
         </time>
@@ -107,7 +122,8 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
         {sale.excluded ? <FlagChips flags={sale.flags} /> : null}
       </td>
       <td
-        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums ${sale.excluded ? 'font-medium' : 'font-semibold'}`}
+        role="cell"
+        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0 ${sale.excluded ? 'font-medium' : 'font-semibold'}`}
       >
         {formatDollars(sale.price)}
         {sale.originalPrice ? (
@@ -116,15 +132,25 @@ function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse })
           </span>
         ) : null}
       </td>
-      <td className="px-3 py-2 whitespace-nowrap">{gradeText(sale)}</td>
-      <td className="py-2 pr-4 pl-3">
+      <td
+        role="cell"
+        className="px-3 py-2 whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0"
+      >
+        {gradeText(sale)}
+      </td>
+      <td
+        role="cell"
+        className="py-2 pr-4 pl-3 max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0 max-sm:text-right"
+      >
         <TipButton
           tip={sellerRatingText(sale.sellerRating)}
-          className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700"
+          className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700 max-sm:max-w-[10rem]"
         >
           <span className="truncate">{sale.seller}</span>
-          <Info className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+          <Info className="size-3.5 shrink-0 text-slate-400 max-sm:hidden" aria-hidden />
         </TipButton>
+        {/* A phone has no hover: the rating is written out under the seller. */}
+        <span className="block text-xs text-slate-500 sm:hidden">{sellerRatingShort(sale.sellerRating)}</span>
       </td>
     </tr>
   );
@@ -138,34 +164,37 @@ export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
   return (
     <section
       aria-label="Sales table"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways on phones must be reachable by keyboard
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
     >
-      <table className="w-full min-w-[34rem] text-sm">
+      <table role="table" className="w-full text-sm sm:min-w-[34rem]">
         <caption className="sr-only">
           Sales of {analysis.cardName}, newest first (page {analysis.page})
         </caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="py-2.5 pr-3 pl-4">
+        <thead
+          role="rowgroup"
+          className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:sr-only"
+        >
+          <tr role="row">
+            <th role="columnheader" scope="col" className="py-2.5 pr-3 pl-4">
               Image
             </th>
-            <th scope="col" className="px-3 py-2.5">
+            <th role="columnheader" scope="col" className="px-3 py-2.5">
               Date
             </th>
-            <th scope="col" className="px-3 py-2.5 text-right">
+            <th role="columnheader" scope="col" className="px-3 py-2.5 text-right">
               Price
             </th>
-            <th scope="col" className="px-3 py-2.5">
+            <th role="columnheader" scope="col" className="px-3 py-2.5">
               Grade
             </th>
-            <th scope="col" className="py-2.5 pr-4 pl-3">
+            <th role="columnheader" scope="col" className="py-2.5 pr-4 pl-3">
               Seller
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {analysis.sales.map((sale) => (
             <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
           ))}

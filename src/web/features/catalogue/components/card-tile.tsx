@@ -7,7 +7,7 @@ const ART_WIDTH = 245;
 const ART_HEIGHT = 342;
 
 const linkClass =
-  'inline-flex flex-1 items-center justify-center gap-1 rounded-md border border-slate-200 px-2 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50';
+  'inline-flex flex-1 items-center justify-center gap-1 whitespace-nowrap rounded-md border border-slate-200 px-2 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50';
 
 /** The address of a card's sales analysis or of its collectors. */
 export type CardSearchUrl = (mode: 'analyse' | 'source', card: CatalogueCard) => string;
@@ -32,7 +32,8 @@ export function CardTile({ card, searchUrl }: { card: CatalogueCard; searchUrl: 
             <span className="font-mono">{card.number}</span> · {card.rarity}
           </p>
         </div>
-        <div className="flex gap-1.5">
+        {/* On a narrow tile the two links stack rather than cut Collectors off. */}
+        <div className="flex flex-wrap gap-1.5">
           <Link to={searchUrl('analyse', card)} className={linkClass}>
             <BarChart3 className="size-3.5" aria-hidden />
             Sales<span className="sr-only"> of {label}</span>

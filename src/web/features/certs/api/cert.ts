@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertResponse } from '#shared/schemas/certs.ts';
+import type { CertLookupAvailability, CertResponse } from '#shared/schemas/certs.ts';
 import { api } from '#web/lib/api-client.ts';
 
 function certQuery(certNumber: string) {
@@ -12,6 +12,15 @@ function certQuery(certNumber: string) {
   });
 }
 
-export function useCert(certNumber: string | undefined) {
-  return useQuery({ ...certQuery(certNumber ?? ''), enabled: Boolean(certNumber) });
+/** Whether this server can ask PSA; without it the page says so instead of trying a lookup. */
+export function useCertLookupAvailability() {
+  return useQuery({
+    queryKey: ['certs', 'availability'],
+    queryFn: ({ signal }) => api<CertLookupAvailability>('/api/certs/availability', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCert(certNumber: string | undefined, enabled: boolean) {
+  return useQuery({ ...certQuery(certNumber ?? ''), enabled: enabled && Boolean(certNumber) });
 }

@@ -1,11 +1,12 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { MESSAGES } from '#shared/errors.ts';
 import { CertNumberSchema } from '#shared/schemas/certs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useCert } from '#web/features/certs/api/cert.ts';
+import { useCert, useCertLookupAvailability } from '#web/features/certs/api/cert.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CertResult } from './cert-result.tsx';
@@ -21,7 +22,13 @@ export function CertSearch() {
   const form = useFieldErrors(FIELDS);
   const { clear: clearErrors, showApiError } = form;
   const input = useRef<HTMLInputElement>(null);
-  const lookup = useCert(current);
+  const availability = useCertLookupAvailability();
+  const unavailable = availability.data?.available === false;
+  // Should the check itself fail, the lookup is tried and speaks for itself.
+  const lookup = useCert(
+    current,
+    availability.isSuccess ? availability.data.available : availability.isError,
+  );
   const busy = lookup.isFetching;
   // A number PSA does not accept is shown by the field, like one the form refuses itself.
   const refusedNumber = apiFieldErrors(lookup.error, FIELDS).certNumber !== undefined;
@@ -44,7 +51,9 @@ export function CertSearch() {
     }
     form.clear();
     setTyped(parsed.data);
-    if (parsed.data === current) lookup.refetch();
+    if (parsed.data === current) {
+      if (!unavailable) lookup.refetch();
+    }
     else setSearchParams({ cert: parsed.data });
   };
 
@@ -93,11 +102,19 @@ export function CertSearch() {
       </form>
 
       <div className="mt-6">
-        {!current ? (
+        {unavailable ? (
+          <p
+            role="status"
+            className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            {MESSAGES.psaNotConfigured}
+            {current ? ' The sales of this certificate recorded on Holoscope are below.' : ''}
+          </p>
+        ) : !current ? (
           <p className="text-sm text-slate-600">
             The result shows the card's grade, its population and PSA's scans.
           </p>
-        ) : lookup.isFetching ? (
+        ) : lookup.isFetching || availability.isPending ? (
           <Spinner label={`Looking up certificate ${current}…`} />
         ) : lookup.isError && !refusedNumber ? (
           <ErrorNotice

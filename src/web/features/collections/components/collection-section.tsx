@@ -22,8 +22,8 @@ interface CollectionSectionProps {
   isOwner: boolean;
   /** How the owner's add form finds the cards of a set. */
   setCardsQuery: SetCardsQuery;
-  /** What another collector's card offers the viewer (Make Offer and their own offer's status). */
-  itemOffer?: (item: CollectionItem) => ReactNode;
+  /** What another collector's card offers the viewer (Make Offer and their own offer's status), given its estimate. */
+  itemOffer?: (item: CollectionItem, estimate: number | null) => ReactNode;
   /** Each valued card's estimate, for the owner and when the owner shows their collection's value. */
   showEstimates: boolean;
 }
@@ -111,7 +111,9 @@ export function CollectionSection({
                   item={item}
                   view={view}
                   onRemove={isOwner ? () => setRemoving(item) : undefined}
-                  offer={isOwner ? undefined : itemOffer?.(item)}
+                  offer={
+                    isOwner ? undefined : itemOffer?.(item, estimateByItem.get(item.id)?.estimate ?? null)
+                  }
                   estimate={estimateOf(item)}
                 />
               ))}

@@ -52,7 +52,7 @@ function EstimateLine({ item, estimate }: { item: CollectionItem; estimate: Item
   );
 }
 
-function gradeText(item: CollectionItem): string {
+export function gradeText(item: CollectionItem): string {
   if (item.grade === null) return item.gradingCompany ? `${item.gradingCompany} ungraded` : 'Ungraded';
   return `${item.gradingCompany ?? 'Grade'} ${item.grade}`;
 }

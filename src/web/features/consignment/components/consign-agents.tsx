@@ -17,7 +17,7 @@ export function ConsignAgents() {
       ) : agents.data.agents.length === 0 ? (
         <EmptyState>No consignment agents are listed right now.</EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1">
+        <ul className="grid gap-3 sm:grid-cols-3">
           {agents.data.agents.map((agent) => (
             <li key={agent.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
               <div className="flex items-start justify-between gap-3">

@@ -106,7 +106,9 @@ export function FlagReview() {
       ) : null}
       {queue.data ? (
         <>
-          <p className="text-sm text-slate-600">{formatCount(queue.data.total)} flags</p>
+          <p className="text-sm text-slate-600">
+            {formatCount(queue.data.total)} {queue.data.total === 1 ? 'flag' : 'flags'}
+          </p>
           {queue.data.flags.length === 0 ? (
             <EmptyState>Nothing here.</EmptyState>
           ) : (

@@ -17,11 +17,12 @@ export function useNotifications(enabled: boolean) {
   });
 }
 
-/** Marks every notification read (the list was seen). */
-export function useMarkAllRead() {
+/** Marks the given notifications read (one that was opened), or every one when no ids are given. */
+export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<null>('/api/notifications/read', { method: 'POST', body: {} }),
+    mutationFn: (ids?: string[]) =>
+      api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: ids ? { ids } : {} }),
     onSettled: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

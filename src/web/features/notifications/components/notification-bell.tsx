@@ -5,9 +5,9 @@ import { type NotificationFacts, notificationText } from '#shared/notification-t
 import type { Notification } from '#shared/schemas/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useMarkAllRead, useNotifications } from '#web/features/notifications/api/notifications.ts';
+import { useMarkRead, useNotifications } from '#web/features/notifications/api/notifications.ts';
 import { AlertEmailsSwitch } from '#web/features/notifications/components/alert-emails-switch.tsx';
-import { formatCount, formatSaleDate } from '#web/lib/format.ts';
+import { formatCount, formatDateTime, formatSaleDate } from '#web/lib/format.ts';
 
 /** Where a notification leads: the card's analysis for a sale, the owner's profile for a card open to offers. */
 function notificationLink(notification: Notification): string {
@@ -26,13 +26,23 @@ function notificationLink(notification: Notification): string {
   return `/?${params}`;
 }
 
+/** What the row says: the notification's text, and for a sale the day it sold. */
+function rowText(notification: Notification): string {
+  const facts: NotificationFacts = notification;
+  const text = notificationText(facts);
+  return notification.kind === 'sale' && notification.soldAt
+    ? `${text} on ${formatSaleDate(notification.soldAt)}`
+    : text;
+}
+
 /**
  * docs/product.md §10: the header's bell. Its badge counts unread notifications and changes live; opening it
- * lists them newest first, and the list can be marked read. Its foot holds the Alert emails switch.
+ * lists them newest raised first, each with when it was raised; opening one marks it read, and the list can
+ * be marked read at once. Its foot holds the Alert emails switch.
  */
 export function NotificationBell() {
   const notifications = useNotifications(true);
-  const markAllRead = useMarkAllRead();
+  const markRead = useMarkRead();
   const unread = notifications.data?.pages[0]?.unread ?? 0;
   const items = notifications.data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread > 0 ? `Notifications, ${formatCount(unread)} unread` : 'Notifications';
@@ -68,8 +78,8 @@ export function NotificationBell() {
               <Button
                 variant="ghost"
                 className="px-2 py-1"
-                disabled={markAllRead.isPending}
-                onClick={() => markAllRead.mutate()}
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate(undefined)}
               >
                 Mark all read
               </Button>
@@ -93,7 +103,13 @@ export function NotificationBell() {
             ) : (
               <ul className="divide-y divide-slate-100">
                 {items.map((notification) => (
-                  <NotificationRow key={notification.id} notification={notification} />
+                  <NotificationRow
+                    key={notification.id}
+                    notification={notification}
+                    onOpen={() => {
+                      if (!notification.read) markRead.mutate([notification.id]);
+                    }}
+                  />
                 ))}
               </ul>
             )}
@@ -116,13 +132,13 @@ export function NotificationBell() {
   );
 }
 
-function NotificationRow({ notification }: { notification: Notification }) {
-  const facts: NotificationFacts = notification;
+function NotificationRow({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   return (
     <li>
       <Popover.Close asChild>
         <Link
           to={notificationLink(notification)}
+          onClick={onOpen}
           className="block px-4 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50"
         >
           <span className="flex items-start gap-2">
@@ -130,13 +146,13 @@ function NotificationRow({ notification }: { notification: Notification }) {
               <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" aria-hidden />
             )}
             <span className={notification.read ? 'text-slate-700' : 'font-medium text-slate-900'}>
-              {notificationText(facts)}
+              {rowText(notification)}
               {notification.read ? null : <span className="sr-only"> (unread)</span>}
             </span>
           </span>
-          <span className="mt-1 block pl-4 text-xs text-slate-600">
-            {formatSaleDate(notification.soldAt ?? notification.createdAt)}
-          </span>
+          <time dateTime={notification.createdAt} className="mt-1 block pl-4 text-xs text-slate-600">
+            {formatDateTime(notification.createdAt)}
+          </time>
         </Link>
       </Popover.Close>
     </li>

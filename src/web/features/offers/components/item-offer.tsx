@@ -24,7 +24,11 @@ export function ItemOffer({ latest, acceptingOffers, title, onMakeOffer }: ItemO
         </p>
       ) : null}
       {canOffer ? (
-        <button type="button" onClick={onMakeOffer} className={buttonClass('primary', 'px-3 py-1.5')}>
+        <button
+          type="button"
+          onClick={onMakeOffer}
+          className={buttonClass('primary', 'px-3 py-1.5 whitespace-nowrap')}
+        >
           <HandCoins className="size-4" aria-hidden />
           Make Offer<span className="sr-only"> on {title}</span>
         </button>

@@ -12,13 +12,52 @@ import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useMakeOffer } from '#web/features/offers/api/offers.ts';
+import { formatDollars } from '#web/lib/format.ts';
 import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 
 export interface OfferTarget {
   itemId: string;
-  /** e.g. "Charizard 4/102 · PSA 9", shown so the sender knows what the offer is on. */
+  /** e.g. "Charizard 4/102", shown so the sender knows what the offer is on. */
   title: string;
   ownerName: string;
+  imageUrl: string;
+  /** e.g. "PSA 9". */
+  grade: string;
+  certNumber: string | null;
+  /** What the slab is likely worth in US dollars, when it can be estimated. */
+  estimate: number | null;
+}
+
+/** The card the offer is on, as the sender needs to judge an amount: picture, grade, certificate, estimate. */
+function OfferCard({ target }: { target: OfferTarget }) {
+  return (
+    <div className="flex gap-3">
+      <img
+        src={target.imageUrl}
+        alt=""
+        width={245}
+        height={342}
+        className="h-24 w-[4.3rem] shrink-0 rounded-md bg-slate-100 object-cover"
+      />
+      <div className="min-w-0 space-y-0.5 text-sm text-slate-700">
+        <p className="font-semibold text-slate-900">{target.title}</p>
+        <p>
+          {target.grade}
+          {target.certNumber ? ` · Cert ${target.certNumber}` : ''}
+        </p>
+        <p>
+          {target.estimate !== null ? (
+            <>
+              Est. <span className="font-semibold tabular-nums">{formatDollars(target.estimate)}</span>
+            </>
+          ) : (
+            'No estimate yet'
+          )}
+        </p>
+        <p className="text-slate-600">from {target.ownerName}</p>
+      </div>
+    </div>
+  );
 }
 
 interface OfferSheetProps {
@@ -93,9 +132,7 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
-      <p className="text-sm text-slate-700">
-        <span className="font-semibold text-slate-900">{target.title}</span> from {target.ownerName}
-      </p>
+      <OfferCard target={target} />
       {error ? <ErrorNotice message={error} /> : null}
       <div className="space-y-1">
         <label htmlFor={form.idOf('amount')} className={labelClass}>
@@ -106,7 +143,7 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="2500"
+          placeholder="e.g. 2,500"
           required
           value={amount}
           onChange={(event) => setAmount(event.target.value)}

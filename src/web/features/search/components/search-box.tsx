@@ -101,7 +101,8 @@ export function SearchBox({ card, set, busy, onSearch, onClear }: SearchBoxProps
             autoCapitalize="words"
             spellCheck={false}
             enterKeyHint="search"
-            placeholder="Card name, e.g. Charizard"
+            // Short enough to show whole beside Search on a 375 px phone; the field is named "Card name".
+            placeholder="e.g. Charizard"
             value={text}
             // Read-only rather than disabled, so the input keeps keyboard focus while the search loads.
             readOnly={busy}

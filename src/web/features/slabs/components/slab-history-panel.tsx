@@ -36,9 +36,9 @@ export function SlabHistoryPanel({ grader, cert }: { grader: string; cert: strin
           {history.data.sales.map((sale) => (
             <li
               key={sale.saleId}
-              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 px-4 py-3 text-sm"
             >
-              <div>
+              <div className="min-w-0">
                 <time dateTime={sale.date} className="font-medium text-slate-900">
                   {formatSaleDate(sale.date)}
                 </time>

@@ -10,7 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
-import { useCreateWatch, useWatches } from '#web/features/watches/api/watches.ts';
+import { useCreateWatch, useDeleteWatch, useWatches } from '#web/features/watches/api/watches.ts';
 import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 
 export interface WatchTarget {
@@ -59,7 +59,7 @@ export function WatchButton({ target, signedIn, loginButton }: WatchButtonProps)
         open={open}
         onOpenChange={setOpen}
         side="bottom"
-        title="Watch this card"
+        title={watching.length > 0 ? 'Your watch' : 'Watch this card'}
         trigger={
           <Button variant="secondary" className="px-3">
             {watching.length > 0 ? (
@@ -71,7 +71,9 @@ export function WatchButton({ target, signedIn, loginButton }: WatchButtonProps)
           </Button>
         }
       >
-        {signedIn ? (
+        {signedIn && watching.length > 0 ? (
+          <CurrentWatches watches={watching} target={target} onDone={() => setOpen(false)} />
+        ) : signedIn ? (
           <WatchForm target={target} onDone={() => setOpen(false)} />
         ) : (
           <div className="space-y-4">
@@ -89,6 +91,49 @@ export function WatchButton({ target, signedIn, loginButton }: WatchButtonProps)
   );
 }
 
+/**
+ * What a card already watched opens on: each watch with its condition, Change (the form, filled in; saving
+ * replaces the watch) and Stop watching.
+ */
+function CurrentWatches({
+  watches,
+  target,
+  onDone,
+}: {
+  watches: Watch[];
+  target: WatchTarget;
+  onDone: () => void;
+}) {
+  const [changing, setChanging] = useState<Watch | null>(null);
+  const stop = useDeleteWatch();
+  if (changing) return <WatchForm target={target} replaces={changing} onDone={onDone} />;
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-3">
+        {watches.map((watch) => (
+          <li key={watch.id} className="space-y-2 rounded-xl border border-slate-200 p-3">
+            <p className="text-slate-800">You are watching {watchText(watch)}.</p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => setChanging(watch)}>
+                Change
+              </Button>
+              <Button
+                variant="ghost"
+                className="text-red-700 hover:bg-red-50"
+                disabled={stop.isPending}
+                onClick={() => stop.mutate(watch.id, { onSuccess: onDone })}
+              >
+                Stop watching
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {stop.isError ? <ErrorNotice message={stop.error.message} /> : null}
+    </div>
+  );
+}
+
 const CONDITIONS = {
   any: 'On every sale',
   below: 'When a sale is below a price',
@@ -98,9 +143,25 @@ type Condition = keyof typeof CONDITIONS;
 const FIELDS = ['price'] as const;
 const labelClass = 'block text-sm font-medium text-slate-800';
 
-function WatchForm({ target, onDone }: { target: WatchTarget; onDone: () => void }) {
-  const [condition, setCondition] = useState<Condition>('any');
-  const [price, setPrice] = useState('');
+function conditionOf(watch: Watch | undefined): Condition {
+  if (watch?.below != null) return 'below';
+  if (watch?.above != null) return 'above';
+  return 'any';
+}
+
+function WatchForm({
+  target,
+  replaces,
+  onDone,
+}: {
+  target: WatchTarget;
+  /** The watch this form changes: saved as a new one, then the old one is stopped. */
+  replaces?: Watch;
+  onDone: () => void;
+}) {
+  const [condition, setCondition] = useState<Condition>(conditionOf(replaces));
+  const [price, setPrice] = useState(String(replaces?.below ?? replaces?.above ?? ''));
+  const stopOld = useDeleteWatch();
   const [error, setError] = useState<string | null>(null);
   const form = useFieldErrors(FIELDS);
   const create = useCreateWatch();
@@ -139,7 +200,11 @@ function WatchForm({ target, onDone }: { target: WatchTarget; onDone: () => void
     }
     form.clear();
     create.mutate(body, {
-      onSuccess: onDone,
+      onSuccess: () => {
+        if (replaces)
+          stopOld.mutate(replaces.id, { onSuccess: onDone, onError: (failure) => setError(failure.message) });
+        else onDone();
+      },
       onError: (failure) => setError(failure.message),
     });
   };
@@ -190,8 +255,8 @@ function WatchForm({ target, onDone }: { target: WatchTarget; onDone: () => void
         </div>
       )}
       {error ? <ErrorNotice message={error} /> : null}
-      <Button type="submit" className="w-full" disabled={create.isPending}>
-        {create.isPending ? 'Saving…' : 'Start watching'}
+      <Button type="submit" className="w-full" disabled={create.isPending || stopOld.isPending}>
+        {create.isPending || stopOld.isPending ? 'Saving…' : replaces ? 'Save changes' : 'Start watching'}
       </Button>
     </form>
   );

@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import { salesTable } from './analysis-page.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const ADMIN = { email: 'admin@holoscope.test', password: 'admin-password-1' };
+
+async function signInAsAdmin(page: Page) {
+  expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
+}
+
+/** WCAG contrast of white text on the pixel of a card's generated art at (x, y). */
+function contrastOnArt(page: Page, cardId: string, x: number, y: number): Promise<number> {
+  return page.evaluate(
+    async ({ cardId, x, y }) => {
+      const image = new Image();
+      image.src = `/card-images/${cardId}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 245;
+      canvas.height = 342;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0, 245, 342);
+      const [r, g, b] = context.getImageData(x, y, 1, 1).data;
+      const linear = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
+      return 1.05 / (luminance + 0.05);
+    },
+    { cardId, x, y },
+  );
+}
+
+test.describe('galleries at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('every card shows Collectors whole, and the card art’s text reads at 4.5:1', async ({ page }) => {
+    await page.goto('/card-sets/base-set');
+    const tiles = page.getByRole('article');
+    await expect(tiles.first()).toBeVisible();
+    for (let index = 0; index < 4; index++) {
+      const tile = tiles.nth(index);
+      const collectors = tile.getByRole('link', { name: /^Collectors with / });
+      const [outer, inner] = [await tile.boundingBox(), await collectors.boundingBox()];
+      expect(inner!.x).toBeGreaterThanOrEqual(outer!.x);
+      expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+      expect(await collectors.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+    }
+    // Zapdos is Lightning (yellow), Chansey Colorless (grey): beside the name and beside the set's name.
+    for (const cardId of ['base_set-16', 'base_set-3']) {
+      expect(await contrastOnArt(page, cardId, 226, 22)).toBeGreaterThanOrEqual(4.5);
+      expect(await contrastOnArt(page, cardId, 226, 222)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+test.describe('Consign at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the agents sit under the search and the analysis starts on the first screen', async ({ page }) => {
+    await page.goto('/?mode=consign&set=base_set&card=Charizard');
+    await expect(page.getByRole('heading', { name: 'Consignment agents' })).toBeVisible();
+    const agents = page
+      .getByRole('list')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .first();
+    await expect(
+      agents.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }),
+    ).toHaveCount(3);
+    await expect(page.getByRole('heading', { level: 2, name: 'Charizard' })).toBeInViewport();
+  });
+});
+
+test.describe('the analysis counts at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('with PSA 9 chosen, the ladder, the grade filter and the chart count the same sales', async ({
+    page,
+  }) => {
+    const response = await page.request.get(
+      '/api/sales/analysis?set=base_set&card=Charizard&grader=PSA&grade=9&pageSize=100',
+    );
+    const analysis = (await response.json()) as AnalysisResponse;
+    const counted = analysis.stats.count;
+    await page.goto('/?mode=analyse&set=base_set&card=Charizard&grader=PSA&grade=9');
+    const row = page.getByRole('table', { name: /^Grade ladder of / }).getByRole('row', { name: /^PSA 9 / });
+    await expect(row.getByRole('cell').nth(1)).toHaveText(counted.toLocaleString('en-US'));
+    await expect(page.getByRole('combobox', { name: 'Grade' })).toContainText(
+      `PSA 9 (${counted.toLocaleString('en-US')})`,
+    );
+    await expect(page.getByRole('img', { name: /^Price history: / })).toHaveAccessibleName(
+      new RegExp(`^Price history: ${counted.toLocaleString('en-US')} sales`),
+    );
+    const excluded = analysis.stats.excludedCount;
+    await expect(page.getByText(/^Total Sales:/)).toHaveText(
+      excluded > 0
+        ? `Total Sales: ${analysis.total.toLocaleString('en-US')}, ${excluded.toLocaleString('en-US')} of them flagged and left out of the figures`
+        : `Total Sales: ${analysis.total.toLocaleString('en-US')}`,
+    );
+    expect(analysis.total).toBe(counted + excluded);
+    await expect(page.getByRole('region', { name: 'Market Range' })).toContainText('Median');
+    await expect(page.getByRole('region', { name: 'Market Range' })).toContainText(
+      `$${analysis.stats.median.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
+  });
+});
+
+test.describe('flag chips on a phone', () => {
+  test.use({ viewport: { width: 375, height: 780 } });
+
+  test('a chip holds a short label on one line and the full reason reads beside it', async ({ page }) => {
+    let number = 1;
+    for (; number <= 40; number++) {
+      const answer = await page.request.get(`/api/sales/analysis?set=base_set&card=Charizard&page=${number}`);
+      if (((await answer.json()) as AnalysisResponse).sales.some((sale) => sale.excluded)) break;
+    }
+    await page.goto(`/?mode=analyse&set=base_set&card=Charizard&page=${number}`);
+    const reasons = salesTable(page).getByRole('list', { name: 'Why this sale is excluded' }).first();
+    await reasons.scrollIntoViewIfNeeded();
+    const flag = reasons.getByRole('listitem').first();
+    const chip = flag.locator('span').first();
+    await expect(chip).toHaveText(/^(Unusually high|Unusually low|Probable duplicate|Title|Best Offer):$/);
+    const label = ((await chip.textContent()) ?? '').trim();
+    const chipBox = await chip.boundingBox();
+    expect(chipBox!.height).toBeLessThan(30);
+    const reason = flag.locator('span').last();
+    expect(((await reason.textContent()) ?? '').startsWith(`${label}:`)).toBe(false);
+    const reasonBox = await reason.boundingBox();
+    expect(reasonBox!.x + reasonBox!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe('the admin’s pages', () => {
+  test('share one content width and left edge at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    const edges: number[] = [];
+    for (const path of ['/admin-database', '/admin-flags', '/admin-feeds']) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      edges.push((await heading.boundingBox())!.x);
+    }
+    expect(new Set(edges).size).toBe(1);
+  });
+
+  test('on a phone every tab shows whole, and the search states its cap at the top', async ({ page }) => {
+    // A search of 500 rows, and the accessibility check of all of them.
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin(page);
+    await page.goto('/admin-database');
+    for (const name of ['Sales', 'Recently deleted', 'Import', 'Inquiries']) {
+      const tab = page.getByRole('tab', { name });
+      await expect(tab).toBeInViewport({ ratio: 1 });
+      expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    const cardName = page.getByRole('combobox', { name: 'Card name' });
+    await cardName.fill('Charizard');
+    await cardName.press('Enter');
+    const results = page.getByRole('region', { name: 'Charizard' });
+    await expect(results).toBeVisible();
+    const table = page.getByRole('region', { name: 'Sales to curate' });
+    await expect(table).toBeVisible();
+    expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const total = Number(
+      (
+        ((await results.getByText(/· [\d,]+ sales?$/).textContent()) ?? '').match(/([\d,]+) sales?$/)?.[1] ??
+        '0'
+      ).replace(/,/g, ''),
+    );
+    if (total > 500) {
+      const cap = results.getByRole('status');
+      await expect(cap).toHaveText(
+        `Showing the newest 500 of ${total.toLocaleString('en-US')} sales. Choose a shorter period above to narrow the list.`,
+      );
+      expect((await cap.boundingBox())!.y).toBeLessThan((await table.boundingBox())!.y);
+    }
+    const firstSale = table.getByRole('row').nth(1).getByRole('cell');
+    for (const index of [2, 3, 4, 5]) await expect(firstSale.nth(index)).toBeInViewport({ ratio: 1 });
+    await expectAccessible(page);
+  });
+});
