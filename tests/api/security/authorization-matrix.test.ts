@@ -539,6 +539,10 @@ const MATRIX: Record<string, Entry> = {
     }),
     expect: adminOnly(201),
   },
+  'DELETE /api/admin/feeds/:feedId': {
+    request: async (world) => ({ method: 'DELETE', url: `/api/admin/feeds/${await feedId(world)}` }),
+    expect: adminOnly(204),
+  },
   'POST /api/admin/feeds/:feedId/pause': { request: feedAction('pause'), expect: adminOnly(200) },
   'POST /api/admin/feeds/:feedId/resume': { request: feedAction('resume'), expect: adminOnly(200) },
   'POST /api/admin/feeds/:feedId/run': { request: feedAction('run'), expect: adminOnly(202) },

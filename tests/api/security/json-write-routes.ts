@@ -161,6 +161,7 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/complete',
   'POST /api/auth/email-verification/verify',
+  'POST /api/auth/oidc/complete',
   'POST /api/admin/sales/delete',
   'POST /api/admin/sales/restore',
   'POST /api/notifications/read',
