@@ -365,6 +365,7 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/users/me/avatar': { request: () => imageUpload('/api/users/me/avatar'), expect: signedIn(200) },
   'PUT /api/users/me/banner': { request: () => imageUpload('/api/users/me/banner'), expect: signedIn(200) },
   'GET /api/live': { request: get('/api/live'), expect: everyone(200) },
+  'GET /api/certs/availability': { request: get('/api/certs/availability'), expect: everyone(200) },
   'GET /api/certs/:certNumber': {
     request: get(`/api/certs/${STAND_IN_CERTS.noImages}`),
     expect: everyone(200),
