@@ -118,8 +118,6 @@ function demoUser(
     created_at: new Date(now - YEAR_MS - random.integer(6 * YEAR_MS)).toISOString(),
     profile_image: null,
     banner_image: null,
-    // Demo addresses end in .invalid: nothing is ever sent to them.
-    email_verified_at: null,
   };
   row.username_key = usernameKey(row.username);
   return row;
