@@ -102,12 +102,12 @@ test.describe('accounts', () => {
     const again = page.getByRole('dialog', { name: 'Welcome Back' });
     await again.getByLabel('Email').fill(user.email);
     await again.getByLabel('Password', { exact: true }).fill('not my password');
-    await again.getByRole('button', { name: 'Sign In' }).click();
+    await again.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(again.getByRole('alert')).toHaveText('Invalid email or password.');
 
     await again.getByLabel('Password', { exact: true }).fill(user.password);
     await slowDown(page, '/api/auth/login');
-    await again.getByRole('button', { name: 'Sign In' }).click();
+    await again.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(again.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
     await expect(again).toBeHidden();
     await expect(accountMenu(page, user.username)).toBeVisible();

@@ -33,7 +33,7 @@ export async function loginViaUi(page: Page, email: string, password: string): P
   const sheet = page.getByRole('dialog', { name: 'Welcome Back' });
   await sheet.getByLabel('Email').fill(email);
   await sheet.getByLabel('Password', { exact: true }).fill(password);
-  await sheet.getByRole('button', { name: 'Sign In' }).click();
+  await sheet.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(sheet).toBeHidden();
 }
 

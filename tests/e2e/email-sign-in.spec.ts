@@ -49,12 +49,12 @@ test.describe('every way in by email', () => {
       await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Sign in to Holoscope' })).toBeVisible();
       await expectAccessible(page);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
       await expect(accountMenu(page, user.username)).toBeVisible();
 
       await page.goto(link);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText(
         'This sign-in link has been used already. Ask for a new one from the sign-in form.',
       );
@@ -148,7 +148,7 @@ test.describe('a sign-in request that gets no answer', () => {
     const sheet = await openSheet(page);
     await sheet.getByLabel('Email').fill(newUser().email);
     await sheet.getByLabel('Password', { exact: true }).fill('whatever-1');
-    await sheet.getByRole('button', { name: 'Sign In' }).click();
+    await sheet.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(sheet.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
     return sheet;
   }
@@ -159,7 +159,7 @@ test.describe('a sign-in request that gets no answer', () => {
     await expect(sheet.getByRole('button', { name: 'Signing In...' })).toBeVisible();
     await page.clock.runFor(1_500);
     await expect(sheet.getByRole('alert')).toHaveText('An error occurred. Please try again.');
-    await expect(sheet.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(sheet.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   });
 
   test('waits 60 seconds on a phone', async ({ browser }) => {
