@@ -16,9 +16,24 @@ export function detail(page: Page, term: string): Locator {
     .locator('dd');
 }
 
+/**
+ * The Total Sales line ("Total Sales: 575, 17 of them flagged and left out of the figures"): the sales the
+ * table lists, and how many of them count in the figures.
+ */
+async function salesCounts(page: Page): Promise<{ listed: number; counted: number }> {
+  const text = (await page.getByText(/^Total Sales:/).textContent()) ?? '';
+  const [listed = Number.NaN, flagged = 0] = (text.match(/\d[\d,]*/g) ?? []).map((n) =>
+    Number(n.replace(/,/g, '')),
+  );
+  return { listed, counted: listed - flagged };
+}
+
 export async function totalSales(page: Page): Promise<number> {
-  const text = await page.getByText(/^Total Sales:/).textContent();
-  return Number(text?.replace(/[^0-9]/g, ''));
+  return (await salesCounts(page)).listed;
+}
+
+export async function countedSales(page: Page): Promise<number> {
+  return (await salesCounts(page)).counted;
 }
 
 export async function search(page: Page, text: string): Promise<void> {

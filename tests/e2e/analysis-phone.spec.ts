@@ -47,6 +47,8 @@ test.describe('sales analysis on a phone', () => {
     const firstSale = salesTable(page).getByRole('row').nth(1);
     const cells = firstSale.getByRole('cell');
     await expect(cells).toHaveCount(5);
+    // The row is below the fold; once scrolled to, every part of it must fit across the screen.
+    await firstSale.scrollIntoViewIfNeeded();
     for (const index of [1, 2, 3, 4]) await expect(cells.nth(index)).toBeInViewport({ ratio: 1 });
     await expect(cells.nth(2)).toHaveText(/^\$[\d,]+\.\d\d/);
     await expect(cells.nth(3)).toHaveText(/^(PSA|BGS|CGC|SGC|—)/);
