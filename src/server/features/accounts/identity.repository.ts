@@ -1,19 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { insertUser, type NewUser } from './accounts.repository.ts';
 
 type Db = Kysely<Database>;
 
-export interface OidcFlow {
-  id: string;
-  provider_id: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  return_to: string;
-  link_user_id: string | null;
-  expires_at: string;
-}
+export type OidcFlow = Selectable<Database['oidc_flows']>;
 
 export interface PendingIdentityRow {
   id: string;
@@ -25,13 +16,7 @@ export interface PendingIdentityRow {
   expires_at: string;
 }
 
-export interface IdentityLink {
-  provider_id: string;
-  subject: string;
-  user_id: string;
-  email: string | null;
-  created_at: string;
-}
+export type IdentityLink = Selectable<Database['identity_links']>;
 
 /** Stores a started sign-in, and drops the ones that ran out unused. */
 export async function insertFlow(db: Db, flow: OidcFlow, now: string): Promise<void> {
