@@ -61,6 +61,28 @@ describe('API plumbing', () => {
       expect.arrayContaining(['/api/sets', '/api/sets/{setId}/cards', '/readyz']),
     );
   });
+
+  it('holds every schema its routes refer to, and lets null through every nullable list of values', async () => {
+    const document = (await t.app.inject('/api/docs/json')).json();
+    const refs: string[] = [];
+    const nullableEnums: unknown[][] = [];
+    const walk = (value: unknown): void => {
+      if (value === null || typeof value !== 'object') return;
+      const schema = value as { $ref?: unknown; nullable?: unknown; enum?: unknown };
+      if (typeof schema.$ref === 'string') refs.push(schema.$ref);
+      if (schema.nullable === true && Array.isArray(schema.enum)) nullableEnums.push(schema.enum);
+      for (const entry of Object.values(value)) walk(entry);
+    };
+    walk(document);
+    // Error answers refer to the error body; a sale's source is one of a list, or null.
+    expect(refs).toContain('#/components/schemas/ErrorBody');
+    expect(nullableEnums).toContainEqual(expect.arrayContaining(['ebay', null]));
+    const held = new Set(
+      Object.keys(document.components.schemas).map((name) => `#/components/schemas/${name}`),
+    );
+    expect(refs.filter((ref) => !held.has(ref))).toEqual([]);
+    expect(nullableEnums.filter((values) => !values.includes(null))).toEqual([]);
+  });
 });
 
 describe('compression', () => {
