@@ -146,7 +146,6 @@ export const OfferRoundSchema = z
     at: z.string(),
   })
   .meta({ id: 'OfferRound' });
-export type OfferRound = z.infer<typeof OfferRoundSchema>;
 
 export const OfferMessageSchema = z
   .object({

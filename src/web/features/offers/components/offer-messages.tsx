@@ -9,8 +9,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
 import { useSendOfferMessage } from '#web/features/offers/api/offers.ts';
+import { partyName } from '#web/features/offers/offer-parties.ts';
 import { formatCount, formatDateTime } from '#web/lib/format.ts';
-import { partyName } from '../offer-parties.ts';
 
 /**
  * The two parties' conversation, oldest first. Messages are shown as the plain text they are: nothing in

@@ -7,8 +7,8 @@ import { ProfileLink } from '#web/components/profile-link.tsx';
 import { Button, buttonClass } from '#web/components/ui/button.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useMyOffers, useOfferAction } from '#web/features/offers/api/offers.ts';
+import { turnText } from '#web/features/offers/offer-parties.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
-import { turnText } from '../offer-parties.ts';
 import { OfferStatusBadge } from './offer-status.tsx';
 
 /**
