@@ -388,7 +388,9 @@ describe('flags computed on import', () => {
         expect(ladder.rows.find((row: { grade: number }) => row.grade === grade).count).toBe(count);
         expect(all.gradeOptions.find((option) => option.grade === grade)?.count).toBe(count);
         const one = AnalysisResponseSchema.parse(
-          (await t.app.inject(`/api/sales/analysis?card=Chansey&grader=PSA&grade=${grade}${flagged}`)).json(),
+          (
+            await t.app.inject(`/api/sales/analysis?card=Chansey&grader=PSA&grade=${grade}${flagged}`)
+          ).json(),
         );
         expect(one.stats.count).toBe(count);
         // Total Sales counts every listed sale, flagged ones too; excludedCount says how many of them are.

@@ -53,7 +53,8 @@ export function CertSearch() {
     setTyped(parsed.data);
     if (parsed.data === current) {
       if (!unavailable) lookup.refetch();
-    } else setSearchParams({ cert: parsed.data });
+    }
+    else setSearchParams({ cert: parsed.data });
   };
 
   const clear = () => {
