@@ -22,6 +22,7 @@ import { registerFeatures } from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
+import { startOfferExpiry } from './features/offers/offer-expiry.ts';
 import { createNotificationWorker } from './notifications/create-notification-worker.ts';
 import { openApiTransformObject } from './openapi.ts';
 import { installOriginCheck } from './origin-check.ts';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const stopPruning = startSalesChangePruning(database);
   app.addHook('onClose', async () => stopPruning());
+  const stopOfferExpiry = startOfferExpiry(context, app.log);
+  app.addHook('onClose', async () => stopOfferExpiry());
   app.addHook('onClose', () => context.live.close());
   app.addHook('onClose', () => context.notifications.stop());
   app.addHook('onClose', () => context.salesEvents.close());

@@ -1,15 +1,18 @@
 import { getSet, type SetId } from './sets.ts';
 
+export const NOTIFICATION_KINDS = ['sale', 'wanted-card-open', 'offer-expired'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /**
  * docs/product.md §10: what a notification says, the same in the header's list and in the email digest.
  */
 export interface NotificationFacts {
-  kind: 'sale' | 'wanted-card-open';
+  kind: NotificationKind;
   setId: SetId;
   cardName: string;
   grader: string | null;
   grade: number | null;
-  /** US dollars. */
+  /** US dollars: the sale's price, or the expired offer's last amount. */
   price: number | null;
 }
 
@@ -30,6 +33,10 @@ export function cohortLabel(
 export function notificationText(facts: NotificationFacts): string {
   if (facts.kind === 'sale') {
     return `${cohortLabel(facts)} sold for ${facts.price === null ? 'an unknown price' : usd(facts.price)}`;
+  }
+  if (facts.kind === 'offer-expired') {
+    const amount = facts.price === null ? '' : ` of ${usd(facts.price)}`;
+    return `The offer${amount} on ${cohortLabel(facts)} expired after 7 days without an answer`;
   }
   return `${cohortLabel(facts)}, on your Want to Buy list, is now open to offers`;
 }

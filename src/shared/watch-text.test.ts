@@ -36,5 +36,15 @@ describe('watch and alert wording (docs/product.md §10)', () => {
         price: null,
       }),
     ).toBe('Snorlax (Jungle) BGS 9.5, on your Want to Buy list, is now open to offers');
+    expect(
+      notificationText({
+        kind: 'offer-expired',
+        setId: 'base_set',
+        cardName: 'Blastoise',
+        grader: 'PSA',
+        grade: 9,
+        price: 1250,
+      }),
+    ).toBe('The offer of $1,250.00 on Blastoise (Base Set) PSA 9 expired after 7 days without an answer');
   });
 });

@@ -63,6 +63,27 @@ export function offerAction(app: App, cookie: string | undefined, offerId: strin
   });
 }
 
+/** POST /api/offers/{id}/counter or /messages as the user (a visitor without a cookie). */
+export function postToOffer(
+  app: App,
+  cookie: string | undefined,
+  offerId: string,
+  what: 'counter' | 'messages',
+  body: unknown,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/offers/${offerId}/${what}`,
+    payload: body as object,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+/** GET /api/offers/{id} as the user (a visitor without a cookie). */
+export function getOffer(app: App, cookie: string | undefined, offerId: string) {
+  return app.inject({ url: `/api/offers/${offerId}`, ...(cookie ? { headers: { cookie } } : {}) });
+}
+
 /** The user's received and sent offers, as GET /api/users/me/offers gives them. */
 export async function offersOf(app: App, user: TestUser): Promise<OffersResponse> {
   const response = await app.inject({ url: '/api/users/me/offers', headers: { cookie: user.cookie } });

@@ -18,6 +18,7 @@ import { collectionValueSharing } from './migrations/017-collection-value-sharin
 import { identityLinks } from './migrations/020-identity-links.ts';
 import { passkeys } from './migrations/024-passkeys.ts';
 import { sessionDevices } from './migrations/025-session-devices.ts';
+import { offerRounds } from './migrations/026-offer-rounds.ts';
 import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
 import { accountMails } from './migrations/019-account-mails.ts';
 
@@ -43,6 +44,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '020-identity-links': identityLinks(handle.dialect),
         '024-passkeys': passkeys(handle.dialect),
         '025-session-devices': sessionDevices(),
+        '026-offer-rounds': offerRounds(handle.dialect),
         '018-one-time-tokens': oneTimeTokens(handle.dialect),
         '019-account-mails': accountMails(handle.dialect),
       };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { NotificationKind } from '#shared/notification-text.ts';
 
 /**
  * Table types. Timestamps are ISO 8601 UTC strings and dates `YYYY-MM-DD` in both dialects
@@ -151,11 +152,38 @@ export interface OffersTable {
   item_id: string;
   from_user: string;
   to_user: string;
+  /** The last round's amount (migration 026): the one agreed when the offer is accepted. */
   amount_cents: number;
+  /** The buyer's note with the first round. */
   message: string | null;
-  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn' | 'expired';
+  /** Whose answer an open offer waits for; null once it has ended (migration 026). */
+  awaiting: OfferParty | null;
+  /** When the last round was made: the awaited party's seven days run from it. */
+  last_round_at: string;
   created_at: string;
   updated_at: string;
+}
+
+export type OfferParty = 'buyer' | 'owner';
+
+/** Each amount of an offer, in order; round 1 is the buyer's offer (migration 026). */
+export interface OfferRoundsTable {
+  offer_id: string;
+  seq: number;
+  party: OfferParty;
+  amount_cents: number;
+  message: string | null;
+  created_at: string;
+}
+
+/** The two parties' conversation on an offer (migration 026). */
+export interface OfferMessagesTable {
+  id: string;
+  offer_id: string;
+  party: OfferParty;
+  text: string;
+  created_at: string;
 }
 
 interface MediaTable {
@@ -289,17 +317,18 @@ export interface WatchesTable {
   created_at: string;
 }
 
-export type OutboxKind = 'sales' | 'open-to-offers';
+export type OutboxKind = 'sales' | 'open-to-offers' | 'offer-expired';
 
 interface NotificationOutboxTable {
   id: Generated<number>;
   kind: OutboxKind;
-  /** JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }. */
+  /**
+   * JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }; for
+   * offer-expired, { offerId }.
+   */
   payload: string;
   created_at: string;
 }
-
-export type NotificationKind = 'sale' | 'wanted-card-open';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -316,8 +345,10 @@ export interface NotificationsTable {
   sale_id: string | null;
   sold_at: string | null;
   item_id: string | null;
-  /** The collector whose card is open to offers (wanted-card-open). */
+  /** The collector whose card is open to offers (wanted-card-open), or who owns the offer's card. */
   owner_id: string | null;
+  /** The offer that expired (offer-expired; migration 026). */
+  offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   read_at: string | null;
   /** When an email carrying it was accepted by the mail server. */
@@ -406,6 +437,8 @@ export interface Database {
   collection_items: CollectionItemsTable;
   collected_copies: CollectedCopiesTable;
   offers: OffersTable;
+  offer_rounds: OfferRoundsTable;
+  offer_messages: OfferMessagesTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
   audit_log: AuditLogTable;

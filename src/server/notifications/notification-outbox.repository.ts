@@ -38,3 +38,15 @@ export async function enqueueOpenToOffersAlert(executor: Kysely<Database>, itemI
     })
     .execute();
 }
+
+/** An open offer expired without an answer: both of its parties hear of it. */
+export async function enqueueOfferExpiredAlert(executor: Kysely<Database>, offerId: string): Promise<void> {
+  await executor
+    .insertInto('notification_outbox')
+    .values({
+      kind: 'offer-expired',
+      payload: JSON.stringify({ offerId }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

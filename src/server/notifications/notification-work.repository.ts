@@ -84,3 +84,23 @@ export async function notifyWantersOfOpenCard(trx: Trx, itemId: string, now: str
     returning user_id`.execute(trx);
   return [...new Set(rows.map((row) => row.user_id))];
 }
+
+/**
+ * A notification for each party of an offer that has expired: the buyer and the card's owner, with the
+ * card and the last amount. One per party and offer (the dedupe key).
+ */
+export async function notifyPartiesOfExpiredOffer(trx: Trx, offerId: string, now: string): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    insert into notifications
+      (user_id, kind, dedupe_key, set_id, card_name, grading_company, grade, price_cents, item_id, owner_id,
+       offer_id, created_at)
+    select p.id, 'offer-expired', 'offer-expired:' || o.id || ':' || p.id, i.set_id, i.card_name,
+      i.grading_company, i.grade, o.amount_cents, i.id, o.to_user, o.id, ${now}
+    from offers o
+    join collection_items i on i.id = o.item_id
+    join users p on p.id in (o.from_user, o.to_user)
+    where o.id = ${offerId} and o.status = 'expired'
+    on conflict (dedupe_key) do nothing
+    returning user_id`.execute(trx);
+  return [...new Set(rows.map((row) => row.user_id))];
+}

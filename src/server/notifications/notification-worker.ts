@@ -6,6 +6,7 @@ import type { EmailDigest } from './email-digest.ts';
 import {
   claimOutboxRow,
   deleteOutboxRow,
+  notifyPartiesOfExpiredOffer,
   notifyWantersOfOpenCard,
   notifyWatchersOfSales,
   type OutboxRow,
@@ -46,9 +47,9 @@ function salesRange(payload: string): { from: string; to: string } | undefined {
     : undefined;
 }
 
-function openedItem(payload: string): string | undefined {
-  const value = parsePayload(payload);
-  return typeof value.itemId === 'string' ? value.itemId : undefined;
+function stringField(payload: string, field: 'itemId' | 'offerId'): string | undefined {
+  const value = parsePayload(payload)[field];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -84,7 +85,7 @@ export class NotificationWorker {
     this.timer = setTimeout(loop, 0);
   }
 
-  /** New work was just committed on this instance (an open-to-offers card, a sales batch). */
+  /** New work was just committed on this instance (an open-to-offers card, a sales batch, expired offers). */
   wake(): void {
     if (!this.timer || this.stopping) return;
     void this.runOnce().catch((error: unknown) => {
@@ -169,7 +170,11 @@ export class NotificationWorker {
       const range = salesRange(row.payload);
       return range ? notifyWatchersOfSales(trx, range.from, range.to, now) : [];
     }
-    const itemId = openedItem(row.payload);
+    if (row.kind === 'offer-expired') {
+      const offerId = stringField(row.payload, 'offerId');
+      return offerId ? notifyPartiesOfExpiredOffer(trx, offerId, now) : [];
+    }
+    const itemId = stringField(row.payload, 'itemId');
     return itemId ? notifyWantersOfOpenCard(trx, itemId, now) : [];
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_KINDS } from '../notification-text.ts';
 import { SET_IDS } from '../sets.ts';
 import { SetIdSchema } from './common.ts';
 
@@ -6,8 +7,11 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 
 export const NotificationSchema = z.object({
   id: z.string(),
-  /** sale: a new sale matched a watch; wanted-card-open: a card on your Want to Buy list is open to offers. */
-  kind: z.enum(['sale', 'wanted-card-open']),
+  /**
+   * sale: a new sale matched a watch; wanted-card-open: a card on your Want to Buy list is open to offers;
+   * offer-expired: an offer you made or received expired without an answer.
+   */
+  kind: z.enum(NOTIFICATION_KINDS),
   setId: z.enum(SET_IDS),
   cardName: z.string(),
   grader: z.string().nullable(),
@@ -19,6 +23,8 @@ export const NotificationSchema = z.object({
   /** The collected card that is open to offers, and its owner (wanted-card-open notifications). */
   itemId: z.string().nullable(),
   ownerId: z.string().nullable(),
+  /** The offer that expired (offer-expired notifications). */
+  offerId: z.string().nullable(),
   createdAt: z.string(),
   read: z.boolean(),
 });

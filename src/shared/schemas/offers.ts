@@ -6,13 +6,21 @@ import { centsFromDollars } from './common.ts';
 /** docs/product.md §9: the offer sheet's fixed text. */
 export const OFFER_RESPONSE_TIME_TEXT = 'Response time: 2h avg';
 
-export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn'] as const;
+/** docs/decisions/048-offer-rounds-and-conversation.md: an open offer ends in one of the other four. */
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_ACTIONS = ['accept', 'decline', 'withdraw'] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
+/** The two parties: the buyer made the offer, the owner holds the card. */
+export const OFFER_PARTIES = ['buyer', 'owner'] as const;
+export type OfferParty = (typeof OFFER_PARTIES)[number];
 
 export const MAX_OFFER_AMOUNT = 10_000_000;
 export const MAX_OFFER_MESSAGE_LENGTH = 500;
+export const MAX_CONVERSATION_MESSAGE_LENGTH = 1_000;
+/** An open offer whose awaited party has not answered the last round for this long expires. */
+export const OFFER_EXPIRY_DAYS = 7;
+export const OFFER_EXPIRY_MS = OFFER_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
 
 export const OFFER_MESSAGES = {
   amount: 'Enter an amount in dollars, for example 2500.',
@@ -28,7 +36,32 @@ export const OFFER_MESSAGES = {
   alreadyOpen: 'You already have an open offer on this card. Withdraw it to make a new one.',
   offerNotFound: 'We could not find this offer.',
   noLongerOpen: 'This offer is no longer open.',
+  expired: 'This offer expired after 7 days without an answer.',
+  notYourTurn: 'It is not your turn: this offer is waiting for the other collector to answer.',
+  onlyBuyerWithdraws: 'Only the collector who made an offer can withdraw it. Decline it instead.',
+  textRequired: 'Write a message.',
+  textTooLong: 'Your message can be at most 1,000 characters.',
+  conversationClosed: 'This offer has ended: no more messages can be sent.',
 } as const;
+
+const offerAmount = () =>
+  centsFromDollars({
+    max: MAX_OFFER_AMOUNT,
+    messages: {
+      'not-a-number': OFFER_MESSAGES.amount,
+      'not-positive': OFFER_MESSAGES.amountPositive,
+      'too-large': OFFER_MESSAGES.amountTooHigh,
+      'too-precise': OFFER_MESSAGES.amountCents,
+    },
+  });
+
+const roundMessage = (to: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_OFFER_MESSAGE_LENGTH, OFFER_MESSAGES.messageTooLong)
+    .nullish()
+    .meta({ description: `Optional note to the ${to}, at most 500 characters` });
 
 /** POST /api/offers: an amount in US dollars (whole cents once parsed) on a collected card that accepts offers. */
 export const MakeOfferBodySchema = z.object({
@@ -37,26 +70,32 @@ export const MakeOfferBodySchema = z.object({
     .trim()
     .min(1, OFFER_MESSAGES.itemRequired)
     .max(100, OFFER_MESSAGES.itemNotFound),
-  amount: centsFromDollars({
-    max: MAX_OFFER_AMOUNT,
-    messages: {
-      'not-a-number': OFFER_MESSAGES.amount,
-      'not-positive': OFFER_MESSAGES.amountPositive,
-      'too-large': OFFER_MESSAGES.amountTooHigh,
-      'too-precise': OFFER_MESSAGES.amountCents,
-    },
-  }),
-  message: z
-    .string()
-    .trim()
-    .max(MAX_OFFER_MESSAGE_LENGTH, OFFER_MESSAGES.messageTooLong)
-    .nullish()
-    .meta({ description: 'Optional note to the owner, at most 500 characters' }),
+  amount: offerAmount(),
+  message: roundMessage('owner'),
 });
 /** What a client sends: the amount in dollars. */
 export type MakeOfferBody = z.input<typeof MakeOfferBodySchema>;
 /** The same after validation: the amount in whole cents, the message trimmed. */
 export type ValidOffer = z.output<typeof MakeOfferBodySchema>;
+
+/** POST /api/offers/{id}/counter: a new amount under the offer's rules, by the party whose turn it is. */
+export const CounterOfferBodySchema = z.object({
+  amount: offerAmount(),
+  message: roundMessage('other collector'),
+});
+export type CounterOfferBody = z.input<typeof CounterOfferBodySchema>;
+export type ValidCounter = z.output<typeof CounterOfferBodySchema>;
+
+/** POST /api/offers/{id}/messages: plain text; links are not made clickable and no HTML is rendered. */
+export const OfferMessageBodySchema = z.object({
+  text: z
+    .string({ error: OFFER_MESSAGES.textRequired })
+    .trim()
+    .min(1, OFFER_MESSAGES.textRequired)
+    .max(MAX_CONVERSATION_MESSAGE_LENGTH, OFFER_MESSAGES.textTooLong)
+    .meta({ description: 'Plain text, 1 to 1,000 characters' }),
+});
+export type OfferMessageBody = z.input<typeof OfferMessageBodySchema>;
 
 export const OfferPartySchema = z.object({ id: z.string(), username: z.string() });
 
@@ -74,9 +113,16 @@ export const OfferSchema = z
   .object({
     id: z.string(),
     status: z.enum(OFFER_STATUSES),
-    /** US dollars, up to two decimals. */
+    /** US dollars, up to two decimals: the last round's amount, the one agreed when accepted. */
     amount: z.number(),
+    /** The buyer's note with the first round. */
     message: z.string().nullable(),
+    /** Whose answer an open offer waits for; null once it has ended. */
+    awaiting: z.enum(OFFER_PARTIES).nullable(),
+    /** True when the viewer is the awaited party: they may counter, accept or decline. */
+    yourTurn: z.boolean(),
+    /** ISO 8601: when an open offer expires unless the awaited party answers; null once it has ended. */
+    expiresAt: z.string().nullable(),
     /** ISO 8601. */
     createdAt: z.string(),
     /** ISO 8601: when the status last changed. */
@@ -89,6 +135,36 @@ export const OfferSchema = z
   })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof OfferSchema>;
+
+export const OfferRoundSchema = z
+  .object({
+    by: z.enum(OFFER_PARTIES),
+    /** US dollars. */
+    amount: z.number(),
+    message: z.string().nullable(),
+    /** ISO 8601. */
+    at: z.string(),
+  })
+  .meta({ id: 'OfferRound' });
+
+export const OfferMessageSchema = z
+  .object({
+    id: z.string(),
+    by: z.enum(OFFER_PARTIES),
+    /** Plain text, as written. */
+    text: z.string(),
+    /** ISO 8601. */
+    at: z.string(),
+  })
+  .meta({ id: 'OfferMessage' });
+export type OfferMessage = z.infer<typeof OfferMessageSchema>;
+
+/** GET /api/offers/{id}: the offer with its rounds (oldest first) and its conversation (oldest first). */
+export const OfferDetailSchema = OfferSchema.extend({
+  rounds: z.array(OfferRoundSchema),
+  messages: z.array(OfferMessageSchema),
+}).meta({ id: 'OfferDetail' });
+export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 
 /** GET /api/users/me/offers: newest first, at most MAX_LISTED_OFFERS of each. */
 export const MAX_LISTED_OFFERS = 200;

@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
             lazy: () => import('#web/app/routes/profile.tsx').then((m) => ({ Component: m.ProfilePage })),
           },
           {
+            path: 'offers/:id',
+            lazy: () => import('#web/app/routes/offer.tsx').then((m) => ({ Component: m.OfferPage })),
+          },
+          {
             path: 'card-sets/:slug',
             lazy: () =>
               import('#web/app/routes/card-set-gallery.tsx').then((m) => ({

@@ -69,6 +69,18 @@ async function openOffer(world: SecurityApp): Promise<string> {
   return (await makeOffer(world.app, world.other, { itemId: item.id, amount: 120 })).id;
 }
 
+const offersToTalkOn = new WeakMap<SecurityApp, Promise<string>>();
+
+/**
+ * One open offer for the requests that leave it open (reading it, writing on it): offers a collector makes
+ * are limited in number, so each route and role does not get one of its own.
+ */
+function offerToTalkOn(world: SecurityApp): Promise<string> {
+  const known = offersToTalkOn.get(world) ?? openOffer(world);
+  offersToTalkOn.set(world, known);
+  return known;
+}
+
 async function freshSaleIds(world: SecurityApp): Promise<string[]> {
   const [sale] = await insertSales(world.database.handle, [{}]);
   return [String(sale?.id)];
@@ -424,17 +436,38 @@ const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, collector: 403, other: 201, admin: 201 },
   },
   'GET /api/users/me/offers': { request: get('/api/users/me/offers'), expect: signedIn(200) },
+  // A fresh offer awaits its owner (collector): the buyer (other) acting out of turn is a 409.
   'POST /api/offers/:id/accept': {
     request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/accept` }),
-    expect: { visitor: 401, collector: 200, other: 404, admin: 404 },
+    expect: { visitor: 401, collector: 200, other: 409, admin: 404 },
   },
   'POST /api/offers/:id/decline': {
     request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/decline` }),
-    expect: { visitor: 401, collector: 200, other: 404, admin: 404 },
+    expect: { visitor: 401, collector: 200, other: 409, admin: 404 },
   },
   'POST /api/offers/:id/withdraw': {
     request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/withdraw` }),
-    expect: { visitor: 401, collector: 404, other: 200, admin: 404 },
+    expect: { visitor: 401, collector: 403, other: 200, admin: 404 },
+  },
+  'POST /api/offers/:id/counter': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/offers/${await openOffer(world)}/counter`,
+      payload: { amount: 150, message: 'Meet me at 150?' },
+    }),
+    expect: { visitor: 401, collector: 200, other: 409, admin: 404 },
+  },
+  'GET /api/offers/:id': {
+    request: async (world) => ({ method: 'GET', url: `/api/offers/${await offerToTalkOn(world)}` }),
+    expect: { visitor: 401, collector: 200, other: 200, admin: 404 },
+  },
+  'POST /api/offers/:id/messages': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/offers/${await offerToTalkOn(world)}/messages`,
+      payload: { text: 'Is it still available?' },
+    }),
+    expect: { visitor: 401, collector: 201, other: 201, admin: 404 },
   },
   'POST /api/watches': {
     request: () => ({

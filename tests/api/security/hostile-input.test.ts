@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorBody } from '#shared/errors.ts';
 import { registrationBody, someIp } from '../../helpers/auth.ts';
-import { addItem } from '../../helpers/collection-factory.ts';
+import { addItem, makeOffer } from '../../helpers/collection-factory.ts';
 import {
   contentType,
   hostileBody,
@@ -217,7 +217,7 @@ describe('hostile input', () => {
 
 describe('JSON writes with hostile numbers and strings', () => {
   const t = useSecurityApp();
-  const world: JsonWriteWorld = { itemIds: [] };
+  const world: JsonWriteWorld = { itemIds: [], offerIds: [] };
   const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
   beforeAll(async () => {
@@ -229,6 +229,12 @@ describe('JSON writes with hostile numbers and strings', () => {
       });
       world.itemIds.push(item.id);
     }
+    const offered = await addItem(t.app, t.collector, {
+      cardName: 'Raichu',
+      cardNumber: undefined,
+      acceptingOffers: true,
+    });
+    world.offerIds.push((await makeOffer(t.app, t.other, { itemId: offered.id, amount: 40 })).id);
   });
 
   /** How many stored amounts of each of the route's money columns are $0 or less. */
@@ -260,7 +266,7 @@ describe('JSON writes with hostile numbers and strings', () => {
             const before = await moneyOfZeroOrLess(route);
             const answer = await t.app.inject({
               method: route.method,
-              url: route.url,
+              url: route.target?.(world) ?? route.url,
               payload: body,
               remoteAddress: someIp(),
               ...(cookie ? { headers: { cookie } } : {}),

@@ -47,14 +47,18 @@ export const hostileAmount: fc.Arbitrary<unknown> = fc.oneof(
 const textOr = (...sensible: string[]) =>
   fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...sensible) }, { weight: 1, arbitrary: hostileString });
 
-/** What the route bodies can name: cards of the collector that accept offers. */
+/** What the route bodies can name: cards of the collector that accept offers, and offers on them. */
 export interface JsonWriteWorld {
   itemIds: string[];
+  /** Open offers from the other collector on the collector's cards. */
+  offerIds: string[];
 }
 
 export interface JsonWriteRoute {
   method: 'POST' | 'PUT' | 'PATCH';
   url: string;
+  /** Where to send it when `url` has a parameter. */
+  target?(world: JsonWriteWorld): string;
   /** Who sends it: a visitor, the collector who owns the cards, or another collector. */
   as: 'visitor' | 'collector' | 'other';
   /** Bodies shaped like the route's own, with hostile numbers and strings among sensible values. */
@@ -85,6 +89,21 @@ export const JSON_WRITE_ROUTES: JsonWriteRoute[] = [
         { requiredKeys: ['itemId', 'amount'] },
       ),
     money: [{ table: 'offers', column: 'amount_cents' }],
+  },
+  {
+    method: 'POST',
+    url: '/api/offers/:id/counter',
+    target: (world) => `/api/offers/${world.offerIds[0]}/counter`,
+    as: 'collector',
+    body: () =>
+      fc.record(
+        { amount: hostileAmount, message: fc.oneof(fc.constant(null), textOr('Meet me halfway?', '   ')) },
+        { requiredKeys: ['amount'] },
+      ),
+    money: [
+      { table: 'offers', column: 'amount_cents' },
+      { table: 'offer_rounds', column: 'amount_cents' },
+    ],
   },
   {
     method: 'POST',
@@ -171,4 +190,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/me/passkeys',
   'PUT /api/me/passkeys/:id',
   'POST /api/me/password',
+  'POST /api/offers/:id/messages',
 ];

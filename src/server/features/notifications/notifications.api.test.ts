@@ -54,6 +54,7 @@ describe('alerts: matching sales and open cards to watches and Want to Buy lists
         saleId: expect.any(String),
         itemId: null,
         ownerId: null,
+        offerId: null,
         createdAt: expect.any(String),
         read: false,
       },

@@ -35,6 +35,7 @@ function toNotification(row: repo.NotificationRow): Notification {
     saleId: row.sale_id,
     itemId: row.item_id,
     ownerId: row.owner_id,
+    offerId: row.offer_id,
     createdAt: row.created_at,
     read: row.read_at !== null,
   };

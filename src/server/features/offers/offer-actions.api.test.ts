@@ -40,15 +40,35 @@ describe('acting on offers', () => {
     });
 
     it.each([
-      { who: 'the sender accepting', user: () => ash, action: 'accept' },
-      { who: 'the sender declining', user: () => ash, action: 'decline' },
       { who: 'a third user declining', user: () => brock, action: 'decline' },
       { who: 'a third user withdrawing', user: () => brock, action: 'withdraw' },
-      { who: 'the owner withdrawing', user: () => misty, action: 'withdraw' },
     ])('answers 404 to $who and changes nothing', async ({ user, action }) => {
       const response = await offerAction(t.app, user().cookie, firstOffer.id, action);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toEqual({ code: 'not-found', message: 'We could not find this offer.' });
+      expect(await statusOf(misty, firstOffer.id)).toBe('open');
+    });
+
+    it.each([
+      { who: 'the buyer accepting', action: 'accept' },
+      { who: 'the buyer declining', action: 'decline' },
+    ])('answers 409 to $who while the owner is awaited, and changes nothing', async ({ action }) => {
+      const response = await offerAction(t.app, ash.cookie, firstOffer.id, action);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toEqual({
+        code: 'conflict',
+        message: 'It is not your turn: this offer is waiting for the other collector to answer.',
+      });
+      expect(await statusOf(misty, firstOffer.id)).toBe('open');
+    });
+
+    it('answers 403 to the owner withdrawing, and changes nothing', async () => {
+      const response = await offerAction(t.app, misty.cookie, firstOffer.id, 'withdraw');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({
+        code: 'forbidden',
+        message: 'Only the collector who made an offer can withdraw it. Decline it instead.',
+      });
       expect(await statusOf(misty, firstOffer.id)).toBe('open');
     });
 

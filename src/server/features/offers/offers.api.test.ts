@@ -67,6 +67,9 @@ describe('offers API', () => {
           status: 'open',
           amount: 1234.5,
           message: 'Lovely card, would you take this?',
+          awaiting: 'owner',
+          yourTurn: false,
+          expiresAt: new Date(Date.parse(firstOffer.createdAt) + 7 * 24 * 3600_000).toISOString(),
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
           updatedAt: firstOffer.createdAt,
           direction: 'sent',
@@ -98,6 +101,7 @@ describe('offers API', () => {
       expect(mine.received).toEqual([
         {
           ...firstOffer,
+          yourTurn: true,
           direction: 'received',
           otherParty: { id: ash.user.id, username: ash.user.username },
         },

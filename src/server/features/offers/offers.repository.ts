@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, OffersTable } from '../../db/schema.ts';
+import type { Database, OfferParty, OffersTable } from '../../db/schema.ts';
+import { enqueueOfferExpiredAlert } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
 export type Direction = 'received' | 'sent';
@@ -16,14 +17,31 @@ export function findItemForOffer(db: Db, itemId: string) {
     .executeTakeFirst();
 }
 
-/** False when the sender has an open offer on this card already (the offers_one_open index says so). */
-export async function insertOfferUnlessOneIsOpen(db: Db, offer: OffersTable): Promise<boolean> {
-  const result = await db
-    .insertInto('offers')
-    .values(offer)
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+/**
+ * The offer with its first round, the buyer's; false when the sender has an open offer on this card already
+ * (the offers_one_open index says so).
+ */
+export function insertOfferUnlessOneIsOpen(db: Db, offer: OffersTable): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('offers')
+      .values(offer)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    await trx
+      .insertInto('offer_rounds')
+      .values({
+        offer_id: offer.id,
+        seq: 1,
+        party: 'buyer',
+        amount_cents: offer.amount_cents,
+        message: offer.message,
+        created_at: offer.created_at,
+      })
+      .execute();
+    return true;
+  });
 }
 
 function offersSeenBy(db: Db, direction: Direction) {
@@ -36,6 +54,8 @@ function offersSeenBy(db: Db, direction: Direction) {
       'o.status',
       'o.amount_cents',
       'o.message',
+      'o.awaiting',
+      'o.last_round_at',
       'o.created_at',
       'o.updated_at',
       'ci.id as item_id',
@@ -79,17 +99,148 @@ export function findOfferSeenBy(
     .executeTakeFirst();
 }
 
-export type TransitionOutcome =
-  | { outcome: 'done'; item_id: string; from_user: string; to_user: string; declinedSenders: string[] }
-  | { outcome: 'missing' }
-  | { outcome: 'not-open' };
+/** The offer as its parties see it, whoever asks: undefined when the user is neither party. */
+export function findOfferOfParty(db: Db | Transaction<Database>, offerId: string, userId: string) {
+  return db
+    .selectFrom('offers')
+    .select(['id', 'item_id', 'from_user', 'to_user', 'status', 'awaiting', 'last_round_at'])
+    .where('id', '=', offerId)
+    .where((eb) => eb.or([eb('from_user', '=', userId), eb('to_user', '=', userId)]))
+    .executeTakeFirst();
+}
 
-export interface Transition {
+export type PartyOffer = NonNullable<Awaited<ReturnType<typeof findOfferOfParty>>>;
+
+export function listRounds(db: Db, offerId: string) {
+  return db
+    .selectFrom('offer_rounds')
+    .select(['party', 'amount_cents', 'message', 'created_at'])
+    .where('offer_id', '=', offerId)
+    .orderBy('seq')
+    .execute();
+}
+
+export function listMessages(db: Db, offerId: string) {
+  return db
+    .selectFrom('offer_messages')
+    .select(['id', 'party', 'text', 'created_at'])
+    .where('offer_id', '=', offerId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Stores the message only while the offer is open or accepted; false once it has ended otherwise. */
+export async function insertMessageWhileTalking(
+  db: Db,
+  message: { id: string; offer_id: string; party: OfferParty; text: string; created_at: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('offer_messages')
+    .columns(['id', 'offer_id', 'party', 'text', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('offers')
+        .select([
+          eb.val(message.id).as('id'),
+          'id as offer_id',
+          eb.val(message.party).as('party'),
+          eb.val(message.text).as('text'),
+          eb.val(message.created_at).as('created_at'),
+        ])
+        .where('id', '=', message.offer_id)
+        .where('status', 'in', ['open', 'accepted']),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * What stopped a change: the offer is gone or not the user's, it has ended, its time ran out, the turn is
+ * the other party's, or only the buyer may do this.
+ */
+export type Refusal = 'missing' | 'not-open' | 'expired' | 'not-your-turn' | 'not-buyer';
+export type Moved<T> = { outcome: 'done'; offer: PartyOffer; role: OfferParty } & T;
+
+export interface Move {
   offerId: string;
-  /** Who acts: the recipient accepts or declines, the sender withdraws. */
-  actor: { userId: string; as: 'to_user' | 'from_user' };
-  status: 'accepted' | 'declined' | 'withdrawn';
+  userId: string;
+  /** your-turn: only the awaited party may; buyer: only the buyer, at either turn. */
+  rule: 'your-turn' | 'buyer';
+  /** Offers whose last round is this old or older have expired, whether or not the sweep has run. */
+  openSince: string;
   at: string;
+}
+
+type OfferChange = Partial<Pick<OffersTable, 'status' | 'awaiting' | 'amount_cents' | 'last_round_at'>>;
+
+/** Why the guarded update matched no row, read again in the same transaction. */
+function refusalOf(offer: PartyOffer | undefined, move: Move): Refusal {
+  if (!offer) return 'missing';
+  if (offer.status !== 'open') return 'not-open';
+  if (offer.last_round_at <= move.openSince) return 'expired';
+  return move.rule === 'your-turn' ? 'not-your-turn' : 'not-open';
+}
+
+/**
+ * Changes an open offer in one transaction. The update only matches while the offer is open, in time and,
+ * for a your-turn move, awaiting the user's party, so of two answers at once exactly one wins.
+ */
+function guardedMove<T extends object>(
+  db: Db,
+  move: Move,
+  change: (role: OfferParty) => OfferChange,
+  then: (trx: Transaction<Database>, offer: PartyOffer, role: OfferParty) => Promise<T>,
+  before?: (trx: Transaction<Database>, offer: PartyOffer) => Promise<void>,
+): Promise<Moved<T> | { outcome: Refusal }> {
+  return db.transaction().execute(async (trx) => {
+    const offer = await findOfferOfParty(trx, move.offerId, move.userId);
+    if (!offer) return { outcome: 'missing' as const };
+    const role: OfferParty = offer.from_user === move.userId ? 'buyer' : 'owner';
+    if (move.rule === 'buyer' && role !== 'buyer') return { outcome: 'not-buyer' as const };
+    await before?.(trx, offer);
+    let update = trx
+      .updateTable('offers')
+      .set({ ...change(role), updated_at: move.at })
+      .where('id', '=', move.offerId)
+      .where('status', '=', 'open')
+      .where('last_round_at', '>', move.openSince);
+    if (move.rule === 'your-turn') update = update.where('awaiting', '=', role);
+    const updated = await update.executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) {
+      return { outcome: refusalOf(await findOfferOfParty(trx, move.offerId, move.userId), move) };
+    }
+    return { outcome: 'done' as const, offer, role, ...(await then(trx, offer, role)) };
+  });
+}
+
+const other = (party: OfferParty): OfferParty => (party === 'buyer' ? 'owner' : 'buyer');
+
+/** A new round by the awaited party: the offer's amount becomes it and the turn passes to the other party. */
+export function counterOffer(db: Db, move: Move, round: { amount_cents: number; message: string | null }) {
+  return guardedMove(
+    db,
+    move,
+    (role) => ({ amount_cents: round.amount_cents, awaiting: other(role), last_round_at: move.at }),
+    async (trx, _offer, role) => {
+      const last = await trx
+        .selectFrom('offer_rounds')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('offer_id', '=', move.offerId)
+        .executeTakeFirst();
+      await trx
+        .insertInto('offer_rounds')
+        .values({
+          offer_id: move.offerId,
+          seq: Number(last?.seq ?? 0) + 1,
+          party: role,
+          ...round,
+          created_at: move.at,
+        })
+        .execute();
+      return {};
+    },
+  );
 }
 
 async function declineOtherOpenOffers(
@@ -108,7 +259,7 @@ async function declineOtherOpenOffers(
   if (others.length === 0) return [];
   await trx
     .updateTable('offers')
-    .set({ status: 'declined', updated_at: at })
+    .set({ status: 'declined', awaiting: null, updated_at: at })
     .where(
       'id',
       'in',
@@ -120,37 +271,53 @@ async function declineOtherOpenOffers(
 }
 
 /**
- * Moves an open offer on, in one transaction. The update only matches while the offer is open, so of two
- * clicks at once exactly one wins. Accepting an offer declines the other open offers on the same card; it
- * first takes the card's row lock (a no-op update), so two offers on one card cannot both be accepted.
+ * The awaited party takes the last round's amount. Accepting declines the other open offers on the same
+ * card; it first takes the card's row lock (a no-op update), so two offers on one card cannot both be
+ * accepted.
  */
-export function transitionOffer(db: Db, change: Transition): Promise<TransitionOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const offer = await trx
-      .selectFrom('offers')
-      .select(['item_id', 'from_user', 'to_user'])
-      .where('id', '=', change.offerId)
-      .where(change.actor.as, '=', change.actor.userId)
-      .executeTakeFirst();
-    if (!offer) return { outcome: 'missing' };
-    if (change.status === 'accepted') {
+export function acceptOffer(db: Db, move: Move) {
+  return guardedMove(
+    db,
+    move,
+    () => ({ status: 'accepted', awaiting: null }),
+    async (trx, offer) => ({
+      declinedSenders: await declineOtherOpenOffers(trx, offer.item_id, move.offerId, move.at),
+    }),
+    async (trx, offer) => {
       await trx
         .updateTable('collection_items')
         .set((eb) => ({ accepting_offers: eb.ref('accepting_offers') }))
         .where('id', '=', offer.item_id)
         .execute();
-    }
-    const updated = await trx
+    },
+  );
+}
+
+/** Ends an open offer: declined by the awaited party, or withdrawn by the buyer at any turn. */
+export function endOffer(db: Db, move: Move, status: 'declined' | 'withdrawn') {
+  return guardedMove(
+    db,
+    move,
+    () => ({ status, awaiting: null }),
+    async () => ({}),
+  );
+}
+
+/**
+ * Open offers whose awaited party has not answered since `openSince` expire, in one transaction with
+ * the outbox rows that tell both parties (docs/decisions/020-notification-outbox.md). The update only
+ * matches open offers, so of two instances sweeping at once each offer expires once.
+ */
+export function expireOffers(db: Db, openSince: string, at: string) {
+  return db.transaction().execute(async (trx) => {
+    const expired = await trx
       .updateTable('offers')
-      .set({ status: change.status, updated_at: change.at })
-      .where('id', '=', change.offerId)
+      .set({ status: 'expired', awaiting: null, updated_at: at })
       .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return { outcome: 'not-open' };
-    const declinedSenders =
-      change.status === 'accepted'
-        ? await declineOtherOpenOffers(trx, offer.item_id, change.offerId, change.at)
-        : [];
-    return { outcome: 'done', ...offer, declinedSenders };
+      .where('last_round_at', '<=', openSince)
+      .returning(['id', 'from_user', 'to_user'])
+      .execute();
+    for (const offer of expired) await enqueueOfferExpiredAlert(trx, offer.id);
+    return expired;
   });
 }

@@ -3,20 +3,32 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '#shared/errors.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
+  CounterOfferBodySchema,
   MakeOfferBodySchema,
   OFFER_ACTIONS,
+  OfferDetailSchema,
   OfferIdParamsSchema,
+  OfferMessageBodySchema,
+  OfferMessageSchema,
   OfferSchema,
   OffersResponseSchema,
 } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../accounts/guards.ts';
-import { actOnOffer, listMyOffers, makeOffer } from './offers.service.ts';
+import {
+  actOnOffer,
+  counterOffer,
+  listMyOffers,
+  makeOffer,
+  offerDetail,
+  writeMessage,
+} from './offers.service.ts';
 
 const ACTION_SUMMARIES = {
-  accept: 'Accept an open offer on your card (the other open offers on it are declined)',
-  decline: 'Decline an open offer on your card',
-  withdraw: 'Withdraw an open offer you made',
+  accept:
+    "Accept the last round's amount when it is your turn (the other open offers on the card are declined)",
+  decline: 'Decline an open offer when it is your turn',
+  withdraw: 'Withdraw an open offer you made, at either turn',
 } as const;
 
 /**
@@ -25,6 +37,16 @@ const ACTION_SUMMARIES = {
  * is not counted.
  */
 export const OFFER_RATE_LIMIT = { max: 20, timeWindow: '10 minutes' } as const;
+
+/** Counters and messages per collector in ten minutes: a lively negotiation, not a flood. */
+export const OFFER_TALK_RATE_LIMIT = { max: 60, timeWindow: '10 minutes' } as const;
+const talkRateLimit = {
+  rateLimit: {
+    ...OFFER_TALK_RATE_LIMIT,
+    hook: 'preHandler',
+    keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
+  },
+} as const;
 
 export function offersRoutes(context: AppContext): FastifyPluginAsync {
   return async (root) => {
@@ -65,6 +87,60 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
       async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
         return listMyOffers(context, user.id);
+      },
+    );
+
+    app.get(
+      '/api/offers/:id',
+      {
+        schema: {
+          tags: ['offers'],
+          summary: 'An offer you made or received, with its rounds and conversation, oldest first',
+          params: OfferIdParamsSchema,
+          response: { 200: OfferDetailSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return offerDetail(context, user.id, request.params.id);
+      },
+    );
+
+    app.post(
+      '/api/offers/:id/counter',
+      {
+        schema: {
+          tags: ['offers'],
+          summary: 'Counter with a new amount when it is your turn; the turn passes to the other collector',
+          params: OfferIdParamsSchema,
+          body: CounterOfferBodySchema,
+          response: { 200: OfferSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+        config: talkRateLimit,
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return counterOffer(context, user.id, request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      '/api/offers/:id/messages',
+      {
+        schema: {
+          tags: ['offers'],
+          summary: "Write to the offer's other collector while it is open or accepted (plain text)",
+          params: OfferIdParamsSchema,
+          body: OfferMessageBodySchema,
+          response: { 201: OfferMessageSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+        config: talkRateLimit,
+      },
+      async (request, reply) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return reply
+          .status(201)
+          .send(await writeMessage(context, user.id, request.params.id, request.body.text));
       },
     );
 

@@ -2,10 +2,15 @@ import crypto from 'node:crypto';
 import { findCardById } from '#shared/catalogue.ts';
 import {
   MAX_LISTED_OFFERS,
+  OFFER_EXPIRY_MS,
   OFFER_MESSAGES,
   type Offer,
   type OfferAction,
+  type OfferDetail,
+  type OfferMessage,
+  type OfferParty,
   type OffersResponse,
+  type ValidCounter,
   type ValidOffer,
 } from '#shared/schemas/offers.ts';
 import { isSetId } from '#shared/sets.ts';
@@ -17,19 +22,18 @@ import * as repo from './offers.repository.ts';
 
 type Context = Pick<AppContext, 'database' | 'live'>;
 
-const ACTIONS: Record<OfferAction, Pick<repo.Transition, 'status'> & { as: repo.Transition['actor']['as'] }> =
-  {
-    accept: { status: 'accepted', as: 'to_user' },
-    decline: { status: 'declined', as: 'to_user' },
-    withdraw: { status: 'withdrawn', as: 'from_user' },
-  };
+const ROLE_OF: Record<repo.Direction, OfferParty> = { received: 'owner', sent: 'buyer' };
 
 function toOffer(row: repo.OfferViewRow, direction: repo.Direction): Offer {
+  const open = row.status === 'open';
   return {
     id: row.id,
     status: row.status,
     amount: row.amount_cents / 100,
     message: row.message,
+    awaiting: open ? row.awaiting : null,
+    yourTurn: open && row.awaiting === ROLE_OF[direction],
+    expiresAt: open ? new Date(Date.parse(row.last_round_at) + OFFER_EXPIRY_MS).toISOString() : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     direction,
@@ -84,6 +88,8 @@ export async function makeOffer(
     amount_cents: body.amount,
     message: body.message ? body.message : null,
     status: 'open',
+    awaiting: 'owner',
+    last_round_at: at,
     created_at: at,
     updated_at: at,
   });
@@ -104,9 +110,40 @@ export async function listMyOffers(context: Context, userId: string): Promise<Of
   };
 }
 
+const REFUSALS: Record<repo.Refusal, () => AppError> = {
+  missing: () => notFound(OFFER_MESSAGES.offerNotFound),
+  'not-open': () => new AppError(409, 'conflict', OFFER_MESSAGES.noLongerOpen),
+  expired: () => new AppError(409, 'conflict', OFFER_MESSAGES.expired),
+  'not-your-turn': () => new AppError(409, 'conflict', OFFER_MESSAGES.notYourTurn),
+  'not-buyer': () => forbidden(OFFER_MESSAGES.onlyBuyerWithdraws),
+};
+
+function moveAt(userId: string, offerId: string, rule: repo.Move['rule'], now: Date): repo.Move {
+  return {
+    offerId,
+    userId,
+    rule,
+    openSince: new Date(now.getTime() - OFFER_EXPIRY_MS).toISOString(),
+    at: now.toISOString(),
+  };
+}
+
+/** The change made, both parties (and any buyer whose offer it declined) told; else the refusal thrown. */
+async function settle(
+  context: Context,
+  userId: string,
+  result: repo.Moved<{ declinedSenders?: string[] }> | { outcome: repo.Refusal },
+): Promise<Offer> {
+  if (result.outcome !== 'done') throw REFUSALS[result.outcome]();
+  const { offer, role } = result;
+  await announce(context, [offer.from_user, offer.to_user, ...(result.declinedSenders ?? [])]);
+  return offerSeenBy(context, offer.id, userId, role === 'owner' ? 'received' : 'sent');
+}
+
 /**
- * The owner accepts or declines, the sender withdraws, only while the offer is open. An offer that is not
- * the caller's to act on is a 404 (its existence stays private); one that was settled meanwhile is a 409.
+ * Accept and decline are the awaited party's, withdraw the buyer's at either turn, only while the offer is
+ * open. An offer that is not the caller's is a 404 (its existence stays private); out of turn, ended or
+ * expired is a 409; the owner withdrawing is a 403.
  */
 export async function actOnOffer(
   context: Context,
@@ -115,15 +152,100 @@ export async function actOnOffer(
   action: OfferAction,
   now: Date = new Date(),
 ): Promise<Offer> {
-  const { status, as } = ACTIONS[action];
-  const result = await repo.transitionOffer(context.database.db, {
-    offerId,
-    actor: { userId, as },
-    status,
-    at: now.toISOString(),
+  const db = context.database.db;
+  const result =
+    action === 'accept'
+      ? await repo.acceptOffer(db, moveAt(userId, offerId, 'your-turn', now))
+      : action === 'decline'
+        ? await repo.endOffer(db, moveAt(userId, offerId, 'your-turn', now), 'declined')
+        : await repo.endOffer(db, moveAt(userId, offerId, 'buyer', now), 'withdrawn');
+  return settle(context, userId, result);
+}
+
+/** A counter-offer by the awaited party, under the offer's rules for amounts; the turn passes. */
+export async function counterOffer(
+  context: Context,
+  userId: string,
+  offerId: string,
+  body: ValidCounter,
+  now: Date = new Date(),
+): Promise<Offer> {
+  const result = await repo.counterOffer(context.database.db, moveAt(userId, offerId, 'your-turn', now), {
+    amount_cents: body.amount,
+    message: body.message ? body.message : null,
   });
-  if (result.outcome === 'missing') throw notFound(OFFER_MESSAGES.offerNotFound);
-  if (result.outcome === 'not-open') throw new AppError(409, 'conflict', OFFER_MESSAGES.noLongerOpen);
-  await announce(context, [result.from_user, result.to_user, ...result.declinedSenders]);
-  return offerSeenBy(context, offerId, userId, as === 'to_user' ? 'received' : 'sent');
+  return settle(context, userId, result);
+}
+
+async function partyOffer(context: Context, userId: string, offerId: string) {
+  const offer = await repo.findOfferOfParty(context.database.db, offerId, userId);
+  if (!offer) throw notFound(OFFER_MESSAGES.offerNotFound);
+  return { offer, role: (offer.from_user === userId ? 'buyer' : 'owner') as OfferParty };
+}
+
+/** The offer with its rounds and conversation, for its two parties only (anyone else: 404). */
+export async function offerDetail(context: Context, userId: string, offerId: string): Promise<OfferDetail> {
+  const db = context.database.db;
+  const { role } = await partyOffer(context, userId, offerId);
+  const [offer, rounds, messages] = await Promise.all([
+    offerSeenBy(context, offerId, userId, role === 'owner' ? 'received' : 'sent'),
+    repo.listRounds(db, offerId),
+    repo.listMessages(db, offerId),
+  ]);
+  return {
+    ...offer,
+    rounds: rounds.map((round) => ({
+      by: round.party,
+      amount: round.amount_cents / 100,
+      message: round.message,
+      at: round.created_at,
+    })),
+    messages: messages.map((message) => ({
+      id: message.id,
+      by: message.party,
+      text: message.text,
+      at: message.created_at,
+    })),
+  };
+}
+
+/** Either party writes while the offer is open or accepted; once it has ended otherwise, a 409. */
+export async function writeMessage(
+  context: Context,
+  userId: string,
+  offerId: string,
+  text: string,
+  now: Date = new Date(),
+): Promise<OfferMessage> {
+  const { offer, role } = await partyOffer(context, userId, offerId);
+  const message = { id: crypto.randomUUID(), by: role, text, at: now.toISOString() };
+  const stored = await repo.insertMessageWhileTalking(context.database.db, {
+    id: message.id,
+    offer_id: offerId,
+    party: role,
+    text,
+    created_at: message.at,
+  });
+  if (!stored) throw new AppError(409, 'conflict', OFFER_MESSAGES.conversationClosed);
+  await announce(context, [offer.from_user, offer.to_user]);
+  return message;
+}
+
+/**
+ * Open offers whose awaited party has not answered for seven days expire; the outbox tells both parties
+ * and their pages hear of it at once. Returns how many expired.
+ */
+export async function expireDueOffers(
+  context: Pick<AppContext, 'database' | 'live' | 'notifications'>,
+  now: Date = new Date(),
+): Promise<number> {
+  const openSince = new Date(now.getTime() - OFFER_EXPIRY_MS).toISOString();
+  const expired = await repo.expireOffers(context.database.db, openSince, now.toISOString());
+  if (expired.length === 0) return 0;
+  context.notifications.wake();
+  await announce(
+    context,
+    expired.flatMap((offer) => [offer.from_user, offer.to_user]),
+  );
+  return expired.length;
 }

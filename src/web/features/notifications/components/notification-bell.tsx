@@ -9,8 +9,14 @@ import { useMarkRead, useNotifications } from '#web/features/notifications/api/n
 import { AlertEmailsSwitch } from '#web/features/notifications/components/alert-emails-switch.tsx';
 import { formatCount, formatDateTime, formatSaleDate } from '#web/lib/format.ts';
 
-/** Where a notification leads: the card's analysis for a sale, the owner's profile for a card open to offers. */
+/**
+ * Where a notification leads: the card's analysis for a sale, the owner's profile for a card open to offers,
+ * the offer itself for an expired offer.
+ */
 function notificationLink(notification: Notification): string {
+  if (notification.kind === 'offer-expired' && notification.offerId) {
+    return `/offers/${encodeURIComponent(notification.offerId)}`;
+  }
   if (notification.kind === 'wanted-card-open' && notification.ownerId) {
     return `/profile/${encodeURIComponent(notification.ownerId)}`;
   }

@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MakeOfferBody, Offer, OfferAction, OffersResponse } from '#shared/schemas/offers.ts';
+import type {
+  CounterOfferBody,
+  MakeOfferBody,
+  Offer,
+  OfferAction,
+  OfferDetail,
+  OfferMessage,
+  OfferMessageBody,
+  OffersResponse,
+} from '#shared/schemas/offers.ts';
 import { api } from '#web/lib/api-client.ts';
 
 /** Under ['offers', …] so a live offer event refreshes it in every open tab of both parties. */
@@ -26,6 +35,33 @@ export function useOfferAction() {
   return useMutation({
     mutationFn: ({ offerId, action }: { offerId: string; action: OfferAction }) =>
       api<Offer>(`/api/offers/${encodeURIComponent(offerId)}/${action}`, { method: 'POST' }),
-    onSettled: () => client.invalidateQueries({ queryKey: MY_OFFERS_KEY }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['offers'] }),
+  });
+}
+
+/** The offer with its rounds and conversation; under ['offers', …] so live offer events refresh it too. */
+export function useOffer(offerId: string) {
+  return useQuery({
+    queryKey: ['offers', 'one', offerId],
+    queryFn: ({ signal }) => api<OfferDetail>(`/api/offers/${encodeURIComponent(offerId)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useCounterOffer(offerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CounterOfferBody) =>
+      api<Offer>(`/api/offers/${encodeURIComponent(offerId)}/counter`, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['offers'] }),
+  });
+}
+
+export function useSendOfferMessage(offerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OfferMessageBody) =>
+      api<OfferMessage>(`/api/offers/${encodeURIComponent(offerId)}/messages`, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['offers', 'one', offerId] }),
   });
 }

@@ -5,6 +5,7 @@ const STATUS_LABELS: Record<OfferStatus, string> = {
   accepted: 'Accepted',
   declined: 'Declined',
   withdrawn: 'Withdrawn',
+  expired: 'Expired',
 };
 
 const STATUS_STYLES: Record<OfferStatus, string> = {
@@ -12,6 +13,7 @@ const STATUS_STYLES: Record<OfferStatus, string> = {
   accepted: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   declined: 'bg-red-50 text-red-800 ring-red-200',
   withdrawn: 'bg-slate-100 text-slate-700 ring-slate-200',
+  expired: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
 export function OfferStatusBadge({ status }: { status: OfferStatus }) {

@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { printedCardName } from '#shared/collection-rules.ts';
 import type { Offer, OfferAction } from '#shared/schemas/offers.ts';
 import { getSet } from '#shared/sets.ts';
 import { ProfileLink } from '#web/components/profile-link.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClass } from '#web/components/ui/button.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useMyOffers, useOfferAction } from '#web/features/offers/api/offers.ts';
+import { turnText } from '#web/features/offers/offer-parties.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { OfferStatusBadge } from './offer-status.tsx';
 
-/** The owner's offers: those received on their cards (Accept, Decline) and those they sent (Withdraw). */
+/**
+ * The collector's offers: those received on their cards and those they sent, each with whose turn it is and
+ * a link to its rounds and conversation; Accept and Decline when it is their turn, Withdraw on their own.
+ */
 export function OffersArea() {
   const offers = useMyOffers(true);
   const act = useOfferAction();
@@ -33,7 +38,7 @@ export function OffersArea() {
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <OfferList title="Received" empty="No offers on your cards yet." offers={offers.data.received}>
             {(offer) =>
-              offer.status === 'open' ? (
+              offer.yourTurn ? (
                 <>
                   <Button disabled={pendingId === offer.id} onClick={() => run(offer.id, 'accept')}>
                     Accept
@@ -52,13 +57,20 @@ export function OffersArea() {
           <OfferList title="Sent" empty="You have not made any offers." offers={offers.data.sent}>
             {(offer) =>
               offer.status === 'open' ? (
-                <Button
-                  variant="secondary"
-                  disabled={pendingId === offer.id}
-                  onClick={() => run(offer.id, 'withdraw')}
-                >
-                  Withdraw
-                </Button>
+                <>
+                  {offer.yourTurn ? (
+                    <Button disabled={pendingId === offer.id} onClick={() => run(offer.id, 'accept')}>
+                      Accept
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    disabled={pendingId === offer.id}
+                    onClick={() => run(offer.id, 'withdraw')}
+                  >
+                    Withdraw
+                  </Button>
+                </>
               ) : null
             }
           </OfferList>
@@ -97,6 +109,7 @@ function OfferList({ title, empty, offers, children }: OfferListProps) {
 function OfferRow({ offer, actions }: { offer: Offer; actions: ReactNode }) {
   const { item } = offer;
   const grade = item.grade === null ? 'Ungraded' : `${item.gradingCompany ?? 'Grade'} ${item.grade}`;
+  const turn = turnText(offer);
   return (
     <li className="flex gap-3 rounded-xl border border-slate-200 p-3">
       <img
@@ -123,7 +136,17 @@ function OfferRow({ offer, actions }: { offer: Offer; actions: ReactNode }) {
           · {formatSaleDate(offer.createdAt)}
         </p>
         {offer.message ? <p className="break-words text-slate-700 italic">“{offer.message}”</p> : null}
-        {actions ? <div className="flex flex-wrap gap-2 pt-1">{actions}</div> : null}
+        {turn ? <p className="font-medium text-slate-800">{turn}</p> : null}
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          {actions}
+          <Link
+            to={`/offers/${encodeURIComponent(offer.id)}`}
+            aria-label={`Rounds and messages: offer on ${printedCardName(item.cardName)} with ${offer.otherParty.username}`}
+            className={buttonClass('ghost')}
+          >
+            Rounds and messages
+          </Link>
+        </div>
       </div>
     </li>
   );

@@ -1,0 +1,31 @@
+import { Link, useParams } from 'react-router';
+import { Spinner } from '#web/components/ui/states.tsx';
+import { useSession } from '#web/features/accounts/api/session.ts';
+import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
+import { OfferThread } from '#web/features/offers/components/offer-thread.tsx';
+
+/** /offers/:id (docs/product.md §9): an offer's rounds and conversation, for its two collectors. */
+export function OfferPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-3 py-4 sm:px-6 sm:py-6">
+      <Link to="/profile" className="text-sm font-medium text-brand-700 underline">
+        All my offers
+      </Link>
+      {session.user ? (
+        <OfferThread offerId={id} />
+      ) : session.isLoading ? (
+        <Spinner label="Loading offer…" />
+      ) : (
+        <section className="rounded-2xl bg-white px-4 py-12 text-center ring-1 ring-slate-200">
+          <h1 className="text-xl font-bold text-slate-900">Your offer</h1>
+          <p className="mt-2 text-slate-600">Sign in to see this offer and its messages.</p>
+          <div className="mt-6 flex justify-center">
+            <LoginButton />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
