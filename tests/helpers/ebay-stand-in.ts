@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
@@ -23,6 +24,8 @@ export interface StandInSale {
   buyingOptions?: string[];
   /** Serve a listing photo for it. */
   withImage?: boolean;
+  /** Serve a listing photo for it that never ends: bytes without a length, for as long as they are read. */
+  endlessImage?: boolean;
 }
 
 /** What the next search request gets instead of its page; `200` lets one through as usual. */
@@ -35,6 +38,8 @@ export interface EbayStandIn {
   searches: { params: URLSearchParams; marketplace: string | undefined }[];
   tokenRequests: number;
   imageRequests: number;
+  /** Bytes of never-ending photos written so far (endlessImage). */
+  endlessImageBytes: number;
   setSales(query: string, sales: StandInSale[]): void;
   failNext(...failures: Failure[]): void;
   /** Every token handed out so far stops working, as one does when it expires. */
@@ -59,6 +64,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     .png()
     .toBuffer();
   const salesByQuery = new Map<string, StandInSale[]>();
+  const endlessImages = new Set<string>();
   let failures: Failure[] = [];
   const validTokens = new Set<string>();
   let tokenCount = 0;
@@ -68,7 +74,11 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     searches: [],
     tokenRequests: 0,
     imageRequests: 0,
-    setSales: (query, sales) => salesByQuery.set(query, sales),
+    endlessImageBytes: 0,
+    setSales: (query, sales) => {
+      salesByQuery.set(query, sales);
+      for (const sale of sales) if (sale.endlessImage) endlessImages.add(`/images/${sale.itemId}.png`);
+    },
     failNext: (...next) => failures.push(...next),
     expireTokens: () => validTokens.clear(),
     hold(key) {
@@ -84,11 +94,25 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     },
     reset() {
       salesByQuery.clear();
+      endlessImages.clear();
       failures = [];
       standIn.searches.length = 0;
       standIn.tokenRequests = 0;
       standIn.imageRequests = 0;
+      standIn.endlessImageBytes = 0;
     },
+  };
+
+  /** The photo's bytes, then filler, as fast as the reader takes them, until it goes away. */
+  const writeWithoutEnd = async (response: http.ServerResponse, start: Buffer) => {
+    const filler = Buffer.alloc(64 * 1024, 0x5a);
+    const closed = once(response, 'close');
+    let chunk = start;
+    while (!response.destroyed) {
+      standIn.endlessImageBytes += chunk.byteLength;
+      if (!response.write(chunk)) await Promise.race([once(response, 'drain'), closed]);
+      chunk = filler;
+    }
   };
 
   const json = (response: http.ServerResponse, status: number, body: unknown, headers = {}) => {
@@ -100,7 +124,9 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
     itemId: `v1|${sale.itemId}|0`,
     title: sale.title,
     itemWebUrl: `https://www.ebay.com/itm/${sale.itemId}`,
-    ...(sale.withImage ? { image: { imageUrl: `${origin}/images/${sale.itemId}.png` } } : {}),
+    ...(sale.withImage || sale.endlessImage
+      ? { image: { imageUrl: `${origin}/images/${sale.itemId}.png` } }
+      : {}),
     lastSoldDate: sale.soldAt,
     lastSoldPrice: { value: sale.price, currency: sale.currency ?? 'USD' },
     seller: {
@@ -119,6 +145,7 @@ export async function startEbayStandIn(): Promise<EbayStandIn> {
       standIn.imageRequests += 1;
       if (held && url.pathname === `/images/${held.key}.png`) await held.until;
       response.writeHead(200, { 'content-type': 'image/png' });
+      if (endlessImages.has(url.pathname)) return writeWithoutEnd(response, photo);
       return response.end(photo);
     }
     if (url.pathname === TOKEN_PATH && request.method === 'POST') {

@@ -78,7 +78,7 @@ export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad 
           unlogged: true,
           memory,
         });
-        flagging.note(stored);
+        await flagging.note(stored);
         loaded += inserted;
         return { inserted, duplicates: records.length - inserted };
       },

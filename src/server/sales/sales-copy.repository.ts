@@ -5,6 +5,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { takingTurns } from '../event-loop-turns.ts';
 
 /** Rows per chunk of COPY text handed to the stream: big enough to batch, small enough not to hold the batch twice. */
 const ROWS_PER_CHUNK = 1000;
@@ -77,7 +78,10 @@ export interface CopiedSales {
   lastLogSeq: number | undefined;
 }
 
-/** A batch of rows to COPY: their ids and source references, and their COPY text, made anew on each call. */
+/**
+ * A batch of rows to COPY: their ids and source references, and their COPY text, made anew on each call and
+ * sent with a turn for other requests between its chunks (takingTurns).
+ */
 export interface CopyBatch {
   ids: readonly string[];
   sourceRefs: readonly string[];
@@ -131,7 +135,10 @@ export async function copySales(
   if (!options.memory.metStoredRows && !(await anyArchived(executor, batch.sourceRefs))) {
     await sql`savepoint copy_straight_in`.execute(executor);
     try {
-      await pipeline(Readable.from(batch.text()), client.query(copyFrom(`copy sales (${names}) from stdin`)));
+      await pipeline(
+        Readable.from(takingTurns(batch.text())),
+        client.query(copyFrom(`copy sales (${names}) from stdin`)),
+      );
       await sql`release savepoint copy_straight_in`.execute(executor);
       ids = [...batch.ids];
     } catch (error) {
@@ -179,7 +186,7 @@ async function copyRoundAbout(
     executor,
   );
   await pipeline(
-    Readable.from(batch.text()),
+    Readable.from(takingTurns(batch.text())),
     client.query(copyFrom(`copy sales_incoming (${names}) from stdin`)),
   );
   const result = await sql<{ id: string }>`

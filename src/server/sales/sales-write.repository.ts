@@ -343,7 +343,7 @@ export async function insertSales(
   const inserted = await database.db.transaction().execute(async (trx) => {
     const stored: StoredSales = { sales: [] };
     const count = await writeRecords(database, trx, ordered, createdAt, { stored });
-    flagging.note(stored);
+    await flagging.note(stored);
     await flagging.apply(trx);
     return count;
   });

@@ -53,6 +53,8 @@ export class SalesWriter {
 
   /** Stores the records (in index order, as insertSales does); a stored or archived source_ref adds nothing. */
   async write(records: readonly SaleRecord[]): Promise<WriteResult> {
+    // The records were just taken in from the reader, work of their own: a turn first if it was long.
+    await takeTurnWhenBusy();
     const ordered = inIndexOrder(records);
     let inserted = 0;
     for (let start = 0; start < ordered.length; ) {
@@ -66,7 +68,7 @@ export class SalesWriter {
         stored,
         memory: this.copyMemory,
       });
-      this.flagging.note(stored);
+      await this.flagging.note(stored);
       this.rowsInTransaction += part.length;
       start += part.length;
       if (this.rowsInTransaction >= ROWS_PER_TRANSACTION) await this.commit();

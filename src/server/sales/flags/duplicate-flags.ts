@@ -42,9 +42,10 @@ function sortedIncludes(sorted: readonly number[], value: number): boolean {
  * The new sales are taken day by day from the list of them (range.logged), sorted, each with its price and
  * grade code as one number; a day's sales with one of those numbers are sorted, and a run of two or more is
  * a group. Maps of the new sales by day and price, made as they were stored, were scattered over memory:
- * reading them took most of the time.
+ * reading them took most of the time. A card with thousands of new sales spans many days, so the clock is
+ * looked at (takeTurnWhenBusy) before each day.
  */
-function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
+async function sameDayGroups(range: CardRange, sales: CardSales): Promise<SameDayGroup[]> {
   const codeOfCohort = new Map(sales.gradeKeys.map((key, code) => [cohortKey(key.grader, key.grade), code]));
   const days: number[] = [];
   const values: number[] = [];
@@ -62,6 +63,7 @@ function sameDayGroups(range: CardRange, sales: CardSales): SameDayGroup[] {
   const wanted: number[] = [];
   const ofDay: number[] = [];
   for (let first = 0; first < byDay.length; ) {
+    await takeTurnWhenBusy();
     const day = days[byDay[first]!]!;
     wanted.length = 0;
     let next = first;
@@ -99,10 +101,7 @@ export async function sameDayDuplicateFlags(
   cards: readonly { range: CardRange; sales: CardSales }[],
 ): Promise<repo.NewFlag[]> {
   const groups: SameDayGroup[] = [];
-  for (const { range, sales } of cards) {
-    groups.push(...sameDayGroups(range, sales));
-    await takeTurnWhenBusy();
-  }
+  for (const { range, sales } of cards) groups.push(...(await sameDayGroups(range, sales)));
   const lookUps = groups.map(({ range, sales, day, price, code }) => ({
     setId: range.card.setId,
     cardName: range.card.searchName,

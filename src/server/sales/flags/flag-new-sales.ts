@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
 import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
 import type { CardSales } from '../card-sales/card-sales.ts';
 import { type CardRef, cardSalesStoreOf } from '../card-sales/card-sales-store.ts';
@@ -18,6 +19,9 @@ import {
   WINDOW_MS,
 } from './outlier-judging.ts';
 import * as repo from './sale-flags.repository.ts';
+
+/** Sales noted between looks at the clock (takeTurnWhenBusy). */
+const SALES_PER_TURN_CHECK = 1000;
 
 /** The entries of the change log that the writer's new sales got, when it logged each of them itself. */
 interface OwnLog {
@@ -61,9 +65,14 @@ export class NewSalesFlagging {
   /** False once a noted write comes without its entries (not logged, or not known to the writer). */
   private ownLogComplete = true;
 
-  note({ sales, log }: StoredSales): void {
+  /**
+   * Notes a write's stored sales. A write on PostgreSQL stores thousands at once, so the clock is looked at
+   * (takeTurnWhenBusy) every SALES_PER_TURN_CHECK of them.
+   */
+  async note({ sales, log }: StoredSales): Promise<void> {
     if (sales.length > 0) this.noteLogEntries(log);
-    for (const { id, record } of sales) {
+    for (const [index, { id, record }] of sales.entries()) {
+      if (index % SALES_PER_TURN_CHECK === 0) await takeTurnWhenBusy();
       const soldAt = Date.parse(record.sold_at);
       let range = this.cards.get(record.card_id);
       if (range) {

@@ -34,12 +34,19 @@ function insertStatement(sqlite: SQLite.Database): SQLite.Statement {
 const FLAGS_PER_TURN_CHECK = 100;
 
 /**
+ * Flags to a statement on PostgreSQL. The driver writes each array parameter out as text on this thread, so
+ * tens of thousands of flags in one statement would hold other requests meanwhile; parts of this size take
+ * turns (takeTurnWhenBusy) and cost a round trip each.
+ */
+const POSTGRES_FLAGS_PER_STATEMENT = 5000;
+
+/**
  * Stores new flags as open. A sale that has the flag already keeps it as it is: an admin's decision stands,
  * and a cleared flag is never raised again (docs/product.md §11). Returns the sales that got a new flag.
  *
  * An import raises tens of thousands, and building a Kysely statement of a few hundred rows costs more
  * than running it: on SQLite (`sqlite`, the connection the caller's transaction holds) one prepared
- * single-row INSERT per flag, on PostgreSQL one statement that takes each column as an array.
+ * single-row INSERT per flag, on PostgreSQL statements that take each column as an array.
  */
 export async function insertFlags(
   executor: Kysely<Database>,
@@ -65,22 +72,24 @@ export async function insertFlags(
     }
     return added;
   }
-  if (flags.length === 0) return added;
-  const { rows } = await sql<{ sale_id: string }>`
-    insert into sale_flags (sale_id, code, reason, status, set_id, card_name, sold_at, created_at)
-    select flag.sale_id, flag.code, flag.reason, 'open', flag.set_id, flag.card_name, flag.sold_at, ${created}
-    from unnest(
-      ${flags.map((flag) => flag.saleId)}::text[],
-      ${flags.map((flag) => flag.code)}::text[],
-      ${flags.map((flag) => flag.reason)}::text[],
-      ${flags.map((flag) => flag.setId)}::text[],
-      ${flags.map((flag) => flag.cardName)}::text[],
-      ${flags.map((flag) => flag.soldAt)}::timestamptz[]
-    ) as flag(sale_id, code, reason, set_id, card_name, sold_at)
-    on conflict (sale_id, code) do nothing
-    returning sale_id
-  `.execute(executor);
-  for (const row of rows) added.push(row.sale_id);
+  for (const part of chunks(flags, POSTGRES_FLAGS_PER_STATEMENT)) {
+    await takeTurnWhenBusy();
+    const { rows } = await sql<{ sale_id: string }>`
+      insert into sale_flags (sale_id, code, reason, status, set_id, card_name, sold_at, created_at)
+      select flag.sale_id, flag.code, flag.reason, 'open', flag.set_id, flag.card_name, flag.sold_at, ${created}
+      from unnest(
+        ${part.map((flag) => flag.saleId)}::text[],
+        ${part.map((flag) => flag.code)}::text[],
+        ${part.map((flag) => flag.reason)}::text[],
+        ${part.map((flag) => flag.setId)}::text[],
+        ${part.map((flag) => flag.cardName)}::text[],
+        ${part.map((flag) => flag.soldAt)}::timestamptz[]
+      ) as flag(sale_id, code, reason, set_id, card_name, sold_at)
+      on conflict (sale_id, code) do nothing
+      returning sale_id
+    `.execute(executor);
+    for (const row of rows) added.push(row.sale_id);
+  }
   return added;
 }
 
