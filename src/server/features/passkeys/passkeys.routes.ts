@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SignedInResponseSchema } from '#shared/schemas/accounts.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
   PasskeyIdParamsSchema,
   PasskeyOptionsResponseSchema,
@@ -42,6 +42,10 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
   const challengeCookie = cookieName(CHALLENGE_COOKIE, secure);
+  const waysToAdd = {
+    passwordByMail: Boolean(context.config.smtpUrl),
+    provider: context.config.identityProviders.length > 0,
+  };
   const relyingParty = (request: FastifyRequest) => relyingPartyOf(siteOrigin(context.config, request));
   const challengeCookieOptions = {
     httpOnly: true,
@@ -140,14 +144,14 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['passkeys'],
-          summary: 'Remove a passkey: it signs in no more',
+          summary: 'Remove a passkey: it signs in no more. Refused when it is the only way into the account',
           params: PasskeyIdParamsSchema,
-          response: { 200: PasskeysResponseSchema, ...errorResponses },
+          response: { 200: PasskeysResponseSchema, 409: ErrorBodySchema, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        await removePasskey(db, user.id, request.params.id);
+        await removePasskey(context.database, user.id, request.params.id, waysToAdd);
         return { passkeys: await listPasskeys(db, user.id) };
       },
     );
