@@ -77,6 +77,9 @@ export async function startTestIdentityProvider(options: {
     .generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ format: 'jwk' });
 
+  const { default: Provider } = await withoutKnownWarnings(() => import('oidc-provider'));
+  // Loaded before the server listens: from listening until the request handler is attached below, only
+  // promise continuations run, so no request can arrive to a server without one and hang.
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,7 +116,6 @@ export async function startTestIdentityProvider(options: {
       };
     },
   };
-  const { default: Provider } = await withoutKnownWarnings(() => import('oidc-provider'));
   const provider = await withoutKnownWarnings(async () => new Provider(issuer, configuration));
   const handle = provider.callback();
 
