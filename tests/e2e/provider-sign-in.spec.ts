@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accountMenu } from './auth-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { addVirtualAuthenticator } from './virtual-authenticator.ts';
 
 /**
  * Sign-in with an identity provider, against a real OpenID provider (tests/helpers/oidc-provider-server.ts)
@@ -114,10 +115,11 @@ for (const width of [390, 1280]) {
   });
 }
 
-test('the profile refuses to unlink the provider that is the only way into the account, and says what to do first', async ({
+test('the profile keeps the only way into an account made by a provider, and says what to add first', async ({
   page,
 }) => {
   test.setTimeout(120_000);
+  await addVirtualAuthenticator(page);
   await page.goto('/');
   await (await openAccountSheet(page)).getByRole('link', { name: 'Continue with Kanto ID' }).click();
   const username = `Unlink${Date.now().toString(36)}`;
@@ -136,6 +138,21 @@ test('the profile refuses to unlink the provider that is the only way into the a
   await expect(providers.getByRole('button', { name: 'Unlink Kanto ID' })).toBeVisible();
   await page.reload();
   await expect(providers.getByText(/^Linked as /)).toBeVisible();
+
+  // With a passkey added the provider can go, and then the passkey is the one that stays.
+  const security = page.getByRole('region', { name: 'Security' });
+  await security.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(security.getByRole('status').getByText(/^Passkey added: /)).toBeVisible();
+  await providers.getByRole('button', { name: 'Unlink Kanto ID' }).click();
+  await expect(providers.getByRole('link', { name: 'Link Kanto ID' })).toBeVisible();
+  await expect(providers.getByText('Not linked')).toBeVisible();
+  const passkeys = security.getByRole('list', { name: 'Your passkeys' });
+  await passkeys.getByRole('button', { name: /^Remove / }).click();
+  await expect(security.getByRole('alert')).toHaveText(
+    'This passkey is the only way into your account, so it cannot be removed yet. First add another passkey under Security, link a provider under Sign-in providers, or set a password: sign out and choose Forgot password? when you sign in.',
+  );
+  await page.reload();
+  await expect(passkeys.getByRole('listitem')).toHaveCount(1);
 });
 
 test('a failed provider sign-in says so and signs nobody in', async ({ page }) => {
