@@ -155,6 +155,26 @@ test('the profile keeps the only way into an account made by a provider, and say
   await expect(passkeys.getByRole('listitem')).toHaveCount(1);
 });
 
+test('creating the account of a new identity stops after 30 seconds without an answer, with the generic message', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.route('**/api/auth/oidc/complete', () => {
+    // Never answered: the network lost the request.
+  });
+  await page.goto('/api/auth/oidc/oidc/start?returnTo=/');
+  await expect(page).toHaveURL(/\/sign-in\/complete$/);
+  await finishNewAccount(page, `Slow${Date.now().toString(36)}`);
+  const form = page.getByRole('form', { name: 'Finish creating your account' });
+  const busy = form.getByRole('button', { name: 'Creating Account...' });
+  await expect(busy).toBeDisabled();
+  await page.clock.runFor(29_000);
+  await expect(busy).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(form.getByRole('alert')).toHaveText('An error occurred. Please try again.');
+  await expect(form.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+});
+
 test('a failed provider sign-in says so and signs nobody in', async ({ page }) => {
   await page.goto('/api/auth/oidc/oidc/callback?code=made-up&state=made-up');
   await expect(page).toHaveURL(/\/sign-in\/complete\?problem=expired$/);
