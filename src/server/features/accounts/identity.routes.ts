@@ -209,8 +209,13 @@ export function identityRoutes(context: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const user = requireUser(request);
-        const provider = config.identityProviders.find(({ id }) => id === request.params.providerId);
-        await unlinkProvider(context.database, user.id, provider, Boolean(config.smtpUrl));
+        await unlinkProvider(
+          context.database,
+          config.identityProviders,
+          user.id,
+          request.params.providerId,
+          Boolean(config.smtpUrl),
+        );
         return linkedProviders(db, config.identityProviders, user.id);
       },
     );

@@ -263,16 +263,16 @@ export async function linkedProviders(
 /** Unlinks the provider, unless it is the only way into the account (409, with what to add first). */
 export async function unlinkProvider(
   database: DatabaseHandle,
+  providers: IdentityProvider[],
   userId: string,
-  provider: IdentityProvider | undefined,
+  providerId: string,
   passwordByMail: boolean,
 ): Promise<void> {
+  const provider = providerOf(providers, providerId);
   if (!provider) throw notFound();
-  const unlinked = await removeWayIn(
-    database,
-    userId,
-    (trx) => repo.deleteLink(trx, userId, provider.id),
-    ONLY_WAY_IN_MESSAGES.provider(provider.name, passwordByMail),
-  );
+  const unlinked = await removeWayIn(database, providers, userId, {
+    remove: (trx) => repo.deleteLink(trx, userId, provider.id),
+    refusal: ONLY_WAY_IN_MESSAGES.provider(provider.name, passwordByMail),
+  });
   if (!unlinked) throw notFound();
 }

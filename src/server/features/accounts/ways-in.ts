@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { lockCollector } from '../../db/collector-lock.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { IdentityProvider } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { listPasskeys } from '../passkeys/passkeys.repository.ts';
 import { findUserById } from './accounts.repository.ts';
@@ -10,11 +11,21 @@ import { hasPassword } from './password.ts';
 
 type Trx = Transaction<Database>;
 
-/** Whether the account can still sign in by itself: with its password, a passkey or a linked provider. */
-async function keepsAWayIn(trx: Trx, userId: string): Promise<boolean> {
+/** One of an account's ways in to remove, and what to answer when it is the last. */
+interface WayIn {
+  remove: (trx: Trx) => Promise<boolean>;
+  refusal: string;
+}
+
+/**
+ * Whether the account can still sign in by itself: with its password, a passkey, or a link to a provider
+ * this site still offers.
+ */
+async function keepsAWayIn(trx: Trx, userId: string, providerIds: string[]): Promise<boolean> {
   const user = await findUserById(trx, userId);
   if (user && hasPassword(user.password_hash)) return true;
-  return (await listPasskeys(trx, userId)).length > 0 || (await linksOfUser(trx, userId)).length > 0;
+  if ((await listPasskeys(trx, userId)).length > 0) return true;
+  return (await linksOfUser(trx, userId)).some((link) => providerIds.includes(link.provider_id));
 }
 
 /**
@@ -25,14 +36,15 @@ async function keepsAWayIn(trx: Trx, userId: string): Promise<boolean> {
  */
 export async function removeWayIn(
   database: DatabaseHandle,
+  providers: IdentityProvider[],
   userId: string,
-  remove: (trx: Trx) => Promise<boolean>,
-  refusal: string,
+  { remove, refusal }: WayIn,
 ): Promise<boolean> {
+  const providerIds = providers.map(({ id }) => id);
   return database.db.transaction().execute(async (trx) => {
     await lockCollector(trx, database.dialect, userId);
     if (!(await remove(trx))) return false;
-    if (!(await keepsAWayIn(trx, userId))) throw new AppError(409, 'conflict', refusal);
+    if (!(await keepsAWayIn(trx, userId, providerIds))) throw new AppError(409, 'conflict', refusal);
     return true;
   });
 }

@@ -42,10 +42,6 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
   const { db } = context.database;
   const secure = context.config.secureCookies;
   const challengeCookie = cookieName(CHALLENGE_COOKIE, secure);
-  const waysToAdd = {
-    passwordByMail: Boolean(context.config.smtpUrl),
-    provider: context.config.identityProviders.length > 0,
-  };
   const relyingParty = (request: FastifyRequest) => relyingPartyOf(siteOrigin(context.config, request));
   const challengeCookieOptions = {
     httpOnly: true,
@@ -151,7 +147,14 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const user = requireUser(request);
-        await removePasskey(context.database, user.id, request.params.id, waysToAdd);
+        const { identityProviders, smtpUrl } = context.config;
+        await removePasskey(
+          context.database,
+          identityProviders,
+          user.id,
+          request.params.id,
+          Boolean(smtpUrl),
+        );
         return { passkeys: await listPasskeys(db, user.id) };
       },
     );
