@@ -27,3 +27,28 @@ export function passkeyNameProblem(name: string): string | null {
   if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return SECURITY_MESSAGES.passkeyNameTooLong;
   return null;
 }
+
+/** The other ways in a person can add to an account before removing its last one; a passkey is always one. */
+export interface WaysToAdd {
+  /** A password can be set through Forgot password? (the deployment sends mail). */
+  passwordByMail: boolean;
+  /** The deployment has an identity provider to link. */
+  provider: boolean;
+}
+
+function firstAdd(passkey: string, ways: WaysToAdd): string {
+  const steps = [
+    `add ${passkey} under Security`,
+    ...(ways.provider ? ['link a provider under Sign-in providers'] : []),
+    ...(ways.passwordByMail ? ['set a password: sign out and choose Forgot password? when you sign in'] : []),
+  ];
+  return `First ${steps.slice(0, -1).join(', ')}${steps.length > 1 ? ', or ' : ''}${steps.at(-1)}.`;
+}
+
+/** Refusals to remove an account's only way in (409): what it is, and what to add first. */
+export const ONLY_WAY_IN_MESSAGES = {
+  provider: (providerName: string, passwordByMail: boolean) =>
+    `${providerName} is the only way into your account, so it cannot be unlinked yet. ${firstAdd('a passkey', { provider: false, passwordByMail })}`,
+  passkey: (ways: WaysToAdd) =>
+    `This passkey is the only way into your account, so it cannot be removed yet. ${firstAdd('another passkey', ways)}`,
+} as const;

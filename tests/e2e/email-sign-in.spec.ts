@@ -173,4 +173,21 @@ test.describe('a sign-in request that gets no answer', () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  test('a passkey sign-in stops after 30 seconds with the generic message too', async ({ page }) => {
+    await page.clock.install();
+    await page.route('**/api/auth/passkey/options', () => {
+      // Never answered: the network lost the request.
+    });
+    await page.goto('/');
+    const sheet = await openSheet(page);
+    await sheet.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    const busy = sheet.getByRole('button', { name: 'Waiting for your passkey…' });
+    await expect(busy).toBeDisabled();
+    await page.clock.runFor(29_000);
+    await expect(busy).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(sheet.getByRole('alert')).toHaveText('An error occurred. Please try again.');
+    await expect(sheet.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
+  });
 });

@@ -1,25 +1,10 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { accountMenu, registerViaApi } from './auth-helpers.ts';
 import { expect as baseExpect, expectAccessible, test } from './fixtures.ts';
+import { addVirtualAuthenticator } from './virtual-authenticator.ts';
 
 // The profile page loads many sections at once; on a busy machine the last of them can take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-/** Chromium's virtual authenticator: a platform passkey store that verifies the user without a prompt. */
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
 
 /** The profile page has no header: sign out from the home page's account menu, as a person would. */
 async function signOut(page: Page, username: string): Promise<void> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 
 /** Someone with an account at the test provider. */
 export interface ProviderAccount {
@@ -24,7 +24,31 @@ export interface TestIdentityProvider {
 }
 
 const ID_TOKEN_TTL_SECONDS = 60;
+/** How long the provider keeps its own sign-in, consent and tokens: longer than any test. */
+const PROVIDER_STATE_TTL_SECONDS = 60 * 60;
 const CLOCK_BEHIND_MS = 10 * 60 * 1000;
+
+/**
+ * Warnings oidc-provider prints that are known not to apply to a provider a test starts, so the tests'
+ * output keeps only what needs attention. It warns on importing under any Node.js before 22 LTS: the project
+ * supports Node.js 20.19 (package.json engines) and only the tests run this provider, while the app itself
+ * signs in with openid-client. And it warns that its in-memory store loses everything on a restart, which is
+ * all a provider that lives as long as the tests needs. Any other warning is printed.
+ */
+const NOT_APPLICABLE_WARNINGS = ['Unsupported runtime.', 'in-memory adapter is used'];
+
+async function withoutKnownWarnings<T>(load: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const text = String(args[0]);
+    if (!NOT_APPLICABLE_WARNINGS.some((known) => text.includes(known))) warn(...args);
+  };
+  try {
+    return await load();
+  } finally {
+    console.warn = warn;
+  }
+}
 
 /** A new verified person each time, for flows that only need someone new. */
 export function newProviderAccount(overrides: Partial<ProviderAccount> = {}): ProviderAccount {
@@ -53,11 +77,14 @@ export async function startTestIdentityProvider(options: {
     .generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ format: 'jwk' });
 
+  const { default: Provider } = await withoutKnownWarnings(() => import('oidc-provider'));
+  // Loaded before the server listens: from listening until the request handler is attached below, only
+  // promise continuations run, so no request can arrive to a server without one and hang.
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
+  const configuration: Configuration = {
     clients: [
       {
         client_id: clientId,
@@ -72,7 +99,13 @@ export async function startTestIdentityProvider(options: {
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
-    ttl: { IdToken: ID_TOKEN_TTL_SECONDS },
+    ttl: {
+      IdToken: ID_TOKEN_TTL_SECONDS,
+      AccessToken: PROVIDER_STATE_TTL_SECONDS,
+      Interaction: PROVIDER_STATE_TTL_SECONDS,
+      Session: PROVIDER_STATE_TTL_SECONDS,
+      Grant: PROVIDER_STATE_TTL_SECONDS,
+    },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: KoaContextWithOIDC, id: string) {
       const account = accounts.get(id);
@@ -82,7 +115,8 @@ export async function startTestIdentityProvider(options: {
         claims: () => ({ sub: id, email: account.email, email_verified: account.emailVerified }),
       };
     },
-  });
+  };
+  const provider = await withoutKnownWarnings(async () => new Provider(issuer, configuration));
   const handle = provider.callback();
 
   async function finishInteraction(request: http.IncomingMessage, response: http.ServerResponse) {

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/errors.ts';
 import { IDENTITY_MESSAGES } from '#shared/identity-providers.ts';
 import { REGISTRATION_MESSAGES } from '#shared/registration.ts';
+import { ONLY_WAY_IN_MESSAGES } from '#shared/security.ts';
 import type { Config } from '#server/env.ts';
 import { registerUser, someIp } from '../../../../tests/helpers/auth.ts';
+import { SoftwarePasskey } from '../../../../tests/helpers/passkey-authenticator.ts';
 import {
   newProviderAccount,
   type ProviderAccount,
@@ -341,6 +343,65 @@ describe('sign-in with an identity provider', () => {
     const afterUnlink = browser();
     expect((await afterUnlink.signInWithProvider()).headers.location).toBe('/sign-in/complete');
     expect(await afterUnlink.sessionUser()).toBeNull();
+  });
+
+  it('keeps the only way into an account made by the provider: no unlinking it, nor removing the passkey that replaced it', async () => {
+    const person = asNewPerson();
+    const b = browser();
+    await b.signInWithProvider();
+    const created = await b.toApp('POST', '/api/auth/oidc/complete', {
+      username: 'Only Way In',
+      country: 'Japan',
+      countryCode: 'JP',
+    });
+    expect(created.statusCode).toBe(201);
+    const linkedOf = async () => (await b.toApp('GET', '/api/auth/identities')).json().providers[0].linked;
+
+    // No password, no passkey: the provider is the only way in and stays linked.
+    const refused = await b.toApp('DELETE', '/api/auth/identities/oidc');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'conflict',
+      message:
+        'Kanto ID is the only way into your account, so it cannot be unlinked yet. First add a passkey under Security.',
+    });
+    expect(await linkedOf()).toMatchObject({ email: person.email });
+    provider.signInAs(person);
+    const stillSignsIn = browser();
+    await stillSignsIn.signInWithProvider();
+    expect(await stillSignsIn.sessionUser()).toMatchObject({ id: created.json().user.id });
+
+    // With a passkey added, the provider can go; then the passkey is the only way in.
+    const passkey = new SoftwarePasskey(ORIGIN);
+    const prompt = await b.toApp('POST', '/api/me/passkeys/options');
+    const added = await b.toApp('POST', '/api/me/passkeys', passkey.register(prompt.json()));
+    expect(added.statusCode).toBe(201);
+    expect((await b.toApp('DELETE', '/api/auth/identities/oidc')).statusCode).toBe(200);
+    expect(await linkedOf()).toBeNull();
+    const kept = await b.toApp('DELETE', `/api/me/passkeys/${passkey.id}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().error).toEqual({
+      code: 'conflict',
+      message: ONLY_WAY_IN_MESSAGES.passkey({ passwordByMail: false, provider: true }),
+    });
+    expect((await b.toApp('GET', '/api/me/passkeys')).json().passkeys).toHaveLength(1);
+
+    // Linked again, the provider lets the passkey go.
+    provider.signInAs(person);
+    expect((await b.signInWithProvider('intent=link&returnTo=/profile')).headers.location).toBe('/profile');
+    const removed = await b.toApp('DELETE', `/api/me/passkeys/${passkey.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().passkeys).toEqual([]);
+
+    // No password was ever set, so none signs in.
+    const guess = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.email, password: 'none' },
+      headers: { origin: ORIGIN },
+      remoteAddress: someIp(),
+    });
+    expect(guess.statusCode).toBe(401);
   });
 
   it('refuses to link an identity that already signs into another account, or without being signed in', async () => {

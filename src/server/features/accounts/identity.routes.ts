@@ -202,14 +202,20 @@ export function identityRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Unlink a provider from the signed-in account',
+          summary: 'Unlink a provider from the signed-in account, unless it is the only way into it',
           params: ProviderParamsSchema,
-          response: { 200: LinkedProvidersSchema, ...errorResponses },
+          response: { 200: LinkedProvidersSchema, 409: ErrorBodySchema, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        await unlinkProvider(db, user.id, request.params.providerId);
+        await unlinkProvider(
+          context.database,
+          config.identityProviders,
+          user.id,
+          request.params.providerId,
+          Boolean(config.smtpUrl),
+        );
         return linkedProviders(db, config.identityProviders, user.id);
       },
     );

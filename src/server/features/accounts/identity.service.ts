@@ -15,14 +15,17 @@ import type {
   PendingIdentity,
 } from '#shared/schemas/identity.ts';
 import { normaliseUsername, usernameKey } from '#shared/usernames.ts';
+import { ONLY_WAY_IN_MESSAGES } from '#shared/security.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { IdentityProvider } from '../../env.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import * as accounts from './accounts.repository.ts';
 import * as repo from './identity.repository.ts';
 import { ProviderSignInError, type OidcProviderClient } from './oidc-client.ts';
-import { hashPassword } from './password.ts';
+import { NO_PASSWORD } from './password.ts';
 import { sessionIdOf } from './sessions.ts';
+import { removeWayIn } from './ways-in.ts';
 
 type Db = Kysely<Database>;
 
@@ -168,8 +171,8 @@ export async function pendingIdentityOf(
 
 /**
  * Creates the account of a new identity with the provider's confirmed email, the username and country
- * checked by the registration's rules in their order. The account has no password anyone knows (a hash of
- * random bytes): it signs in with its provider until a password is set through recovery.
+ * checked by the registration's rules in their order. The account has no password: it signs in with its
+ * provider until it gets a passkey or a password is set through recovery.
  */
 export async function completeProviderAccount(
   db: Db,
@@ -200,7 +203,7 @@ export async function completeProviderAccount(
     email: pending.email as string,
     username,
     username_key: key,
-    password_hash: await hashPassword(crypto.randomBytes(32).toString('base64url')),
+    password_hash: NO_PASSWORD,
     country: country.name,
     country_code: country.code,
     is_admin: false,
@@ -257,6 +260,19 @@ export async function linkedProviders(
   };
 }
 
-export async function unlinkProvider(db: Db, userId: string, providerId: string): Promise<void> {
-  if (!(await repo.deleteLink(db, userId, providerId))) throw notFound();
+/** Unlinks the provider, unless it is the only way into the account (409, with what to add first). */
+export async function unlinkProvider(
+  database: DatabaseHandle,
+  providers: IdentityProvider[],
+  userId: string,
+  providerId: string,
+  passwordByMail: boolean,
+): Promise<void> {
+  const provider = providerOf(providers, providerId);
+  if (!provider) throw notFound();
+  const unlinked = await removeWayIn(database, providers, userId, {
+    remove: (trx) => repo.deleteLink(trx, userId, provider.id),
+    refusal: ONLY_WAY_IN_MESSAGES.provider(provider.name, passwordByMail),
+  });
+  if (!unlinked) throw notFound();
 }

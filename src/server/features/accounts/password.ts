@@ -9,8 +9,21 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-/** False for a wrong password and for a hash that cannot be read; never throws. */
+/**
+ * What an account without a password stores in place of a hash: one made through an identity provider, until
+ * a password is set through recovery. No password matches it, and it tells such an account apart from one
+ * whose password its owner knows (decision 041).
+ */
+export const NO_PASSWORD = 'none';
+
+export function hasPassword(passwordHash: string): boolean {
+  return passwordHash !== NO_PASSWORD;
+}
+
+/** False for a wrong password, for an account without one and for a hash that cannot be read; never throws. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // As long as a real check, so the answer's time does not tell that the account has no password.
+  if (!hasPassword(passwordHash)) return verifyAgainstNothing(password);
   try {
     return await verify(passwordHash, password, OPTIONS);
   } catch {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SignedInResponseSchema } from '#shared/schemas/accounts.ts';
-import { errorResponses } from '#shared/schemas/common.ts';
+import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
   PasskeyIdParamsSchema,
   PasskeyOptionsResponseSchema,
@@ -140,14 +140,21 @@ export function passkeysRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['passkeys'],
-          summary: 'Remove a passkey: it signs in no more',
+          summary: 'Remove a passkey: it signs in no more. Refused when it is the only way into the account',
           params: PasskeyIdParamsSchema,
-          response: { 200: PasskeysResponseSchema, ...errorResponses },
+          response: { 200: PasskeysResponseSchema, 409: ErrorBodySchema, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireUser(request);
-        await removePasskey(db, user.id, request.params.id);
+        const { identityProviders, smtpUrl } = context.config;
+        await removePasskey(
+          context.database,
+          identityProviders,
+          user.id,
+          request.params.id,
+          Boolean(smtpUrl),
+        );
         return { passkeys: await listPasskeys(db, user.id) };
       },
     );

@@ -11,9 +11,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 import type { Passkey, PasskeyRegistrationBody, PasskeySignInBody } from '#shared/schemas/security.ts';
-import { passkeyNameProblem, SECURITY_MESSAGES } from '#shared/security.ts';
+import { ONLY_WAY_IN_MESSAGES, passkeyNameProblem, SECURITY_MESSAGES } from '#shared/security.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { IdentityProvider } from '../../env.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
+import { removeWayIn } from '../accounts/ways-in.ts';
 import { browserName } from '../security/browser-name.ts';
 import * as repo from './passkeys.repository.ts';
 
@@ -231,6 +234,17 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
   return toPasskey(renamed);
 }
 
-export async function removePasskey(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await repo.deletePasskey(db, userId, id))) throw notFound(SECURITY_MESSAGES.passkeyNotFound);
+/** Removes the passkey, unless it is the only way into the account (409, with what to add first). */
+export async function removePasskey(
+  database: DatabaseHandle,
+  providers: IdentityProvider[],
+  userId: string,
+  id: string,
+  passwordByMail: boolean,
+): Promise<void> {
+  const removed = await removeWayIn(database, providers, userId, {
+    remove: (trx) => repo.deletePasskey(trx, userId, id),
+    refusal: ONLY_WAY_IN_MESSAGES.passkey({ passwordByMail, provider: providers.length > 0 }),
+  });
+  if (!removed) throw notFound(SECURITY_MESSAGES.passkeyNotFound);
 }

@@ -13,8 +13,11 @@ import { SESSION_KEY } from './session.ts';
 /** docs/product.md §9: the admin screen's local sales cache, cleared when its admin signs out. */
 const ADMIN_CACHE_KEYS = ['admin_sales_cache', 'admin_last_fetch', 'admin_current_date'] as const;
 
-/** A sign-in request: it gives up after 30 seconds (60 on a phone) with the generic message. */
-function signInRequest<T>(path: string, body: unknown): Promise<T> {
+/**
+ * A sign-in request (every POST that signs in or creates an account, and asks for a sign-in mail): it gives
+ * up after 30 seconds (60 on a phone) with the generic message.
+ */
+export function signInRequest<T>(path: string, body?: unknown): Promise<T> {
   return api<T>(path, { method: 'POST', body, timeoutMs: signInTimeoutMs() });
 }
 

@@ -6,6 +6,7 @@ import type {
 } from '#shared/schemas/identity.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 import { api, withQuery } from '#web/lib/api-client.ts';
+import { signInRequest } from './auth.ts';
 import { SESSION_KEY } from './session.ts';
 
 const PENDING_KEY = ['identity', 'pending'] as const;
@@ -30,7 +31,7 @@ export function useCompleteProviderSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CompleteProviderSignInBody) =>
-      api<{ user: SessionUser; returnTo: string }>('/api/auth/oidc/complete', { method: 'POST', body }),
+      signInRequest<{ user: SessionUser; returnTo: string }>('/api/auth/oidc/complete', body),
     onSuccess: (data) => {
       client.setQueryData(SESSION_KEY, { user: data.user });
       client.removeQueries({ queryKey: PENDING_KEY });

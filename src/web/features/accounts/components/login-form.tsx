@@ -4,6 +4,7 @@ import { Button, buttonClass } from '#web/components/ui/button.tsx';
 import { Field, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLogin } from '#web/features/accounts/api/auth.ts';
+import { providerStartUrl } from '#web/features/accounts/api/identity.ts';
 import { useSignInMethods } from '#web/features/accounts/api/methods.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
@@ -17,11 +18,6 @@ interface LoginFormProps {
 }
 
 const FIELDS = ['email', 'password'] as const;
-
-/** Where a provider's sign-in starts; it comes back to the page the sheet was opened on. */
-function providerStart(id: string, returnTo: string): string {
-  return `/api/auth/oidc/${encodeURIComponent(id)}/start?returnTo=${encodeURIComponent(returnTo)}`;
-}
 
 /** docs/product.md §2: the password form and every other way in this server offers (GET /api/auth/methods). */
 export function LoginForm({ onDone, onSwitch, onMail }: LoginFormProps) {
@@ -108,7 +104,8 @@ export function LoginForm({ onDone, onSwitch, onMail }: LoginFormProps) {
           {methods.providers.map((provider) => (
             <a
               key={provider.id}
-              href={providerStart(provider.id, returnTo)}
+              // The provider's sign-in comes back to the page the sheet was opened on.
+              href={providerStartUrl(provider.id, { returnTo })}
               className={buttonClass('secondary', 'w-full')}
             >
               Continue with {provider.name}
