@@ -23,6 +23,9 @@ function apiProject(database: 'sqlite' | 'postgres') {
       name: `api-${database}`,
       include: ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
       env: { TEST_DB: database },
+      // Migrates once; each test file's database is a copy (tests/helpers/template-database.ts).
+      globalSetup: ['tests/helpers/template-database.ts'],
+      isolate: false,
       testTimeout: 20_000,
       hookTimeout: 30_000,
       retry,
