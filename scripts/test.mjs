@@ -1,6 +1,6 @@
 // `npm test`: unit and API integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), then the
 // browser tests against the built app. Ends with one line: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -12,9 +12,35 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 const node = process.execPath;
 
+/** Runs a step with its output shown as it comes; resolves to its exit status. */
 function run(label, args) {
   console.info(`\n── ${label} ──`);
-  return spawnSync(node, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+  const child = spawn(node, args, { stdio: 'inherit', env: process.env });
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * Starts a step in the background with its output going to a file, and returns a function that waits for
+ * it and then shows that output under the step's heading, so steps that overlap do not mix their lines.
+ */
+function startQuietly(label, args) {
+  const log = path.join(results, `${label.replaceAll(' ', '-')}.log`);
+  const output = fs.openSync(log, 'w');
+  const child = spawn(node, args, { stdio: ['ignore', output, output], env: process.env });
+  fs.closeSync(output);
+  const status = new Promise((resolve) => {
+    child.once('error', () => resolve(1));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  return async () => {
+    const code = await status;
+    console.info(`\n── ${label} ──`);
+    process.stdout.write(fs.readFileSync(log, 'utf8'));
+    return code;
+  };
 }
 
 function readJson(file) {
@@ -31,18 +57,21 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-const vitestStatus = run('unit and API tests', [
+// The web build uses one core for a while; the tests below it leave one mostly idle, waiting on databases,
+// child processes and timers, so the build runs alongside them.
+const webBuild = startQuietly('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const vitestStatus = await run('unit and API tests', [
   'node_modules/vitest/vitest.mjs',
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${results}/vitest.json`,
 ]);
-const buildStatus = run('web build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const buildStatus = await webBuild();
 const browser = await startableChromium();
 const e2eStatus =
   buildStatus === 0 && browser.path
-    ? run('browser tests', ['node_modules/@playwright/test/cli.js', 'test'])
+    ? await run('browser tests', ['node_modules/@playwright/test/cli.js', 'test'])
     : 1;
 
 const vitest = readJson(`${results}/vitest.json`);
