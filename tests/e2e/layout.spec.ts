@@ -1,9 +1,17 @@
 import type { Page } from '@playwright/test';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { salesTable } from './analysis-page.ts';
+import { registerViaApi } from './auth-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const ADMIN = { email: 'admin@holoscope.test', password: 'admin-password-1' };
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 async function signInAsAdmin(page: Page) {
   expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
@@ -184,3 +192,78 @@ test.describe('the admin’s pages', () => {
     await expectAccessible(page);
   });
 });
+
+/** How many pixels of the value chart's canvas, left of and below its plot, are drawn as dark as axis text. */
+function axisInk(page: Page, side: 'left' | 'below') {
+  return page
+    .getByRole('region', { name: 'Collection value' })
+    .getByRole('img')
+    .evaluate((figure, side) => {
+      const canvas = figure.querySelector('canvas')!;
+      const plot = figure.querySelector('.u-over')!.getBoundingClientRect();
+      const box = canvas.getBoundingClientRect();
+      const scale = canvas.width / box.width;
+      const [x, y, width, height] =
+        side === 'left'
+          ? [0, plot.top - box.top, plot.left - box.left - 4, plot.height]
+          : [plot.left - box.left, plot.bottom - box.top + 4, plot.width, box.bottom - plot.bottom - 4];
+      const pixels = canvas
+        .getContext('2d')!
+        .getImageData(x * scale, y * scale, width * scale, height * scale).data;
+      let dark = 0;
+      for (let index = 0; index < pixels.length; index += 4) {
+        if (pixels[index + 3]! > 200 && pixels[index]! < 140) dark++;
+      }
+      return dark;
+    }, side);
+}
+
+for (const { width, pointer } of [
+  { width: 390, pointer: 'tap' },
+  { width: 1280, pointer: 'hover' },
+] as const) {
+  test.describe(`the collection value chart at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 }, hasTouch: pointer === 'tap', isMobile: pointer === 'tap' });
+
+    test(`has dollar and date axes and reads out the week under a ${pointer}`, async ({ page }) => {
+      const owner = await registerViaApi(page);
+      for (const grade of [9, 10]) {
+        const response = await page.request.post('/api/users/me/collection', {
+          data: {
+            list: 'collected',
+            setId: 'base_set',
+            cardName: 'Charizard',
+            grade,
+            gradingCompany: 'PSA',
+            variant: '1st Edition',
+          },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+      }
+      const { history } = (await (
+        await page.request.get(`/api/users/${owner.id}/collection/value`)
+      ).json()) as CollectionValueResponse;
+      const readout = (week: CollectionValueResponse['history'][number]) =>
+        `${dayFormat.format(new Date(week.date))}: ${week.total.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
+
+      await page.goto('/profile');
+      const chart = page.getByRole('region', { name: 'Collection value' }).getByRole('img');
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart.locator('canvas')).toBeVisible();
+      expect(await axisInk(page, 'left')).toBeGreaterThan(20);
+      expect(await axisInk(page, 'below')).toBeGreaterThan(20);
+
+      const plot = (await chart.locator('.u-over').boundingBox())!;
+      const caption = page.getByRole('region', { name: 'Collection value' }).locator('figcaption');
+      for (const [x, week] of [
+        [plot.x + plot.width - 1, history.at(-1)!],
+        [plot.x + 1, history[0]!],
+      ] as const) {
+        const y = plot.y + plot.height / 2;
+        await (pointer === 'tap' ? page.touchscreen.tap(x, y) : page.mouse.move(x, y));
+        await expect(caption).toHaveText(readout(week));
+      }
+      await expectAccessible(page);
+    });
+  });
+}
