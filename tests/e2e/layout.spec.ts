@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { salesTable } from './analysis-page.ts';
@@ -153,6 +154,44 @@ test.describe('the admin’s pages', () => {
       edges.push((await heading.boundingBox())!.x);
     }
     expect(new Set(edges).size).toBe(1);
+  });
+
+  test('at 1280 px the day panels show every sale’s grade and seller whole', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    await page.goto('/admin-database');
+    for (const [set, name] of [
+      ['base_set', 'Base Set'],
+      ['jungle_set', 'Jungle'],
+      ['fossil_set', 'Fossil'],
+    ]) {
+      const day = (await (
+        await page.request.get(`/api/admin/sales/by-day?set=${set}&offset=1`)
+      ).json()) as SalesByDayResponse;
+      const panel = page.getByRole('region', { name, exact: true });
+      for (const sale of day.sales.slice(0, 6)) {
+        const row = panel.getByRole('listitem').filter({
+          has: page.getByRole('checkbox', {
+            name: `Select ${sale.cardName}, ${sale.price.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}, sold by ${sale.seller}`,
+            exact: true,
+          }),
+        });
+        const grade =
+          sale.grader && sale.grade !== null ? `${sale.grader} ${sale.grade}` : (sale.grader ?? 'Ungraded');
+        // Whole: the grade on one line, the seller's full name in the row, nothing cut off with an ellipsis.
+        const gradeText = row.first().getByText(grade, { exact: true });
+        await expect(gradeText).toBeVisible();
+        expect((await gradeText.boundingBox())!.height).toBeLessThan(20);
+        await expect(row.first()).toContainText(`· ${sale.seller}`);
+        expect(
+          await row
+            .first()
+            .evaluate((item) =>
+              [...item.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth),
+            ),
+        ).toBe(false);
+      }
+    }
   });
 
   test('on a phone every tab shows whole, and the search states its cap at the top', async ({ page }) => {
