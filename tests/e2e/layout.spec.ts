@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
+import type { FlagQueueResponse } from '#shared/schemas/flags.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
 import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { salesTable } from './analysis-page.ts';
@@ -154,6 +155,40 @@ test.describe('the admin’s pages', () => {
       edges.push((await heading.boundingBox())!.x);
     }
     expect(new Set(edges).size).toBe(1);
+  });
+
+  test('the flag queue counts a single flag as “1 flag”', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    const queue = async (status: string) => {
+      const flags: FlagQueueResponse['flags'] = [];
+      for (let number = 1; ; number++) {
+        const answer = (await (
+          await page.request.get(`/api/admin/flags?status=${status}&page=${number}`)
+        ).json()) as FlagQueueResponse;
+        flags.push(...answer.flags);
+        if (flags.length >= answer.total || answer.flags.length === 0) return flags;
+      }
+    };
+    const decide = async (flag: FlagQueueResponse['flags'][number], decision: string) => {
+      const path = `/api/admin/flags/${encodeURIComponent(flag.saleId)}/${encodeURIComponent(flag.code)}/${decision}`;
+      expect((await page.request.post(path)).status()).toBe(200);
+    };
+    // Exactly one confirmed flag: confirm one to review, or reopen all confirmed but one; undone at the end.
+    const confirmed = await queue('confirmed');
+    const [first] = await queue('open');
+    const confirmedHere = confirmed.length === 0 ? first! : null;
+    const reopened = confirmed.slice(1);
+    if (confirmedHere) await decide(confirmedHere, 'confirm');
+    for (const flag of reopened) await decide(flag, 'reopen');
+    try {
+      await page.goto('/admin-flags');
+      await page.getByRole('tab', { name: 'Confirmed' }).click();
+      await expect(page.getByText(/^[\d,]+ flags?$/)).toHaveText('1 flag');
+    } finally {
+      if (confirmedHere) await decide(confirmedHere, 'reopen');
+      for (const flag of reopened) await decide(flag, 'confirm');
+    }
   });
 
   test('at 1280 px the day panels show every sale’s grade and seller whole', async ({ page }) => {
