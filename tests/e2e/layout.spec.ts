@@ -191,6 +191,34 @@ test.describe('the admin’s pages', () => {
     }
   });
 
+  test('on a phone a flag to review shows a one-line chip, its whole title and its buttons', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin(page);
+    const queue = (await (
+      await page.request.get('/api/admin/flags?status=open')
+    ).json()) as FlagQueueResponse;
+    const flag = queue.flags.find((each) => each.title)!;
+    await page.goto('/admin-flags');
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: `“${flag.title}”` })
+      .first();
+    await item.scrollIntoViewIfNeeded();
+    const chip = item.locator('span.rounded-full');
+    await expect(chip).toHaveText(/^(Unusually high|Unusually low|Probable duplicate|Title|Best Offer):$/);
+    expect((await chip.boundingBox())!.height).toBeLessThan(30);
+    const title = item.getByText(`“${flag.title}”`, { exact: true });
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const name of ['Confirm', 'Clear']) {
+      await expect(item.getByRole('button', { name: new RegExp(`^${name}: `) })).toBeInViewport({ ratio: 1 });
+    }
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
   test('at 1280 px the day panels show every sale’s grade and seller whole', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAsAdmin(page);
@@ -239,6 +267,8 @@ test.describe('the admin’s pages', () => {
       const tab = page.getByRole('tab', { name });
       await expect(tab).toBeInViewport({ ratio: 1 });
       expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      // Its icon keeps its size beside a long name.
+      expect((await tab.locator('svg').boundingBox())!.width).toBe(16);
     }
     const cardName = page.getByRole('combobox', { name: 'Card name' });
     await cardName.fill('Charizard');
