@@ -126,6 +126,17 @@ test.describe('admin feeds page', () => {
         refused.getByText('the title is refused: a lot or bundle, not one card ("lot")'),
       ).toBeVisible();
       await expect(card.getByRole('region', { name: 'Errors' }).getByText('No errors.')).toBeVisible();
+      // On a phone the card, its runs and the refused title fit the screen's width: nothing to swipe to.
+      for (const part of [card, refused, card.getByRole('button', { name: 'Delete' })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      }
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      ).toBeLessThanOrEqual(0);
       await expectAccessible(page);
 
       await card.getByRole('button', { name: 'Pause' }).click();

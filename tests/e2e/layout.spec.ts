@@ -1,9 +1,19 @@
 import type { Page } from '@playwright/test';
+import type { SalesByDayResponse } from '#shared/schemas/admin.ts';
+import type { FlagQueueResponse } from '#shared/schemas/flags.ts';
 import type { AnalysisResponse } from '#shared/schemas/sales.ts';
+import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { salesTable } from './analysis-page.ts';
+import { registerViaApi } from './auth-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const ADMIN = { email: 'admin@holoscope.test', password: 'admin-password-1' };
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 async function signInAsAdmin(page: Page) {
   expect((await page.request.post('/api/auth/login', { data: ADMIN })).status()).toBe(200);
@@ -147,6 +157,106 @@ test.describe('the admin’s pages', () => {
     expect(new Set(edges).size).toBe(1);
   });
 
+  test('the flag queue counts a single flag as “1 flag”', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    const queue = async (status: string) => {
+      const flags: FlagQueueResponse['flags'] = [];
+      for (let number = 1; ; number++) {
+        const answer = (await (
+          await page.request.get(`/api/admin/flags?status=${status}&page=${number}`)
+        ).json()) as FlagQueueResponse;
+        flags.push(...answer.flags);
+        if (flags.length >= answer.total || answer.flags.length === 0) return flags;
+      }
+    };
+    const decide = async (flag: FlagQueueResponse['flags'][number], decision: string) => {
+      const path = `/api/admin/flags/${encodeURIComponent(flag.saleId)}/${encodeURIComponent(flag.code)}/${decision}`;
+      expect((await page.request.post(path)).status()).toBe(200);
+    };
+    // Exactly one confirmed flag: confirm one to review, or reopen all confirmed but one; undone at the end.
+    const confirmed = await queue('confirmed');
+    const [first] = await queue('open');
+    const confirmedHere = confirmed.length === 0 ? first! : null;
+    const reopened = confirmed.slice(1);
+    if (confirmedHere) await decide(confirmedHere, 'confirm');
+    for (const flag of reopened) await decide(flag, 'reopen');
+    try {
+      await page.goto('/admin-flags');
+      await page.getByRole('tab', { name: 'Confirmed' }).click();
+      await expect(page.getByText(/^[\d,]+ flags?$/)).toHaveText('1 flag');
+    } finally {
+      if (confirmedHere) await decide(confirmedHere, 'reopen');
+      for (const flag of reopened) await decide(flag, 'confirm');
+    }
+  });
+
+  test('on a phone a flag to review shows a one-line chip, its whole title and its buttons', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsAdmin(page);
+    const queue = (await (
+      await page.request.get('/api/admin/flags?status=open')
+    ).json()) as FlagQueueResponse;
+    const flag = queue.flags.find((each) => each.title)!;
+    await page.goto('/admin-flags');
+    const item = page
+      .getByRole('listitem')
+      .filter({ hasText: `“${flag.title}”` })
+      .first();
+    await item.scrollIntoViewIfNeeded();
+    const chip = item.locator('span.rounded-full');
+    await expect(chip).toHaveText(/^(Unusually high|Unusually low|Probable duplicate|Title|Best Offer):$/);
+    expect((await chip.boundingBox())!.height).toBeLessThan(30);
+    const title = item.getByText(`“${flag.title}”`, { exact: true });
+    expect(await title.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    for (const name of ['Confirm', 'Clear']) {
+      await expect(item.getByRole('button', { name: new RegExp(`^${name}: `) })).toBeInViewport({ ratio: 1 });
+    }
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
+  test('at 1280 px the day panels show every sale’s grade and seller whole', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAsAdmin(page);
+    await page.goto('/admin-database');
+    for (const [set, name] of [
+      ['base_set', 'Base Set'],
+      ['jungle_set', 'Jungle'],
+      ['fossil_set', 'Fossil'],
+    ]) {
+      const day = (await (
+        await page.request.get(`/api/admin/sales/by-day?set=${set}&offset=1`)
+      ).json()) as SalesByDayResponse;
+      const panel = page.getByRole('region', { name, exact: true });
+      for (const sale of day.sales.slice(0, 6)) {
+        const row = panel.getByRole('listitem').filter({
+          has: page.getByRole('checkbox', {
+            name: `Select ${sale.cardName}, ${sale.price.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}, sold by ${sale.seller}`,
+            exact: true,
+          }),
+        });
+        const grade =
+          sale.grader && sale.grade !== null ? `${sale.grader} ${sale.grade}` : (sale.grader ?? 'Ungraded');
+        // Whole: the grade on one line, the seller's full name in the row, nothing cut off with an ellipsis.
+        const gradeText = row.first().getByText(grade, { exact: true });
+        await expect(gradeText).toBeVisible();
+        expect((await gradeText.boundingBox())!.height).toBeLessThan(20);
+        await expect(row.first()).toContainText(`· ${sale.seller}`);
+        expect(
+          await row
+            .first()
+            .evaluate((item) =>
+              [...item.querySelectorAll('span')].some((span) => span.scrollWidth > span.clientWidth),
+            ),
+        ).toBe(false);
+      }
+    }
+  });
+
   test('on a phone every tab shows whole, and the search states its cap at the top', async ({ page }) => {
     // A search of 500 rows, and the accessibility check of all of them.
     test.setTimeout(90_000);
@@ -157,6 +267,8 @@ test.describe('the admin’s pages', () => {
       const tab = page.getByRole('tab', { name });
       await expect(tab).toBeInViewport({ ratio: 1 });
       expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      // Its icon keeps its size beside a long name.
+      expect((await tab.locator('svg').boundingBox())!.width).toBe(16);
     }
     const cardName = page.getByRole('combobox', { name: 'Card name' });
     await cardName.fill('Charizard');
@@ -184,3 +296,78 @@ test.describe('the admin’s pages', () => {
     await expectAccessible(page);
   });
 });
+
+/** How many pixels of the value chart's canvas, left of and below its plot, are drawn as dark as axis text. */
+function axisInk(page: Page, side: 'left' | 'below') {
+  return page
+    .getByRole('region', { name: 'Collection value' })
+    .getByRole('img')
+    .evaluate((figure, side) => {
+      const canvas = figure.querySelector('canvas')!;
+      const plot = figure.querySelector('.u-over')!.getBoundingClientRect();
+      const box = canvas.getBoundingClientRect();
+      const scale = canvas.width / box.width;
+      const [x, y, width, height] =
+        side === 'left'
+          ? [0, plot.top - box.top, plot.left - box.left - 4, plot.height]
+          : [plot.left - box.left, plot.bottom - box.top + 4, plot.width, box.bottom - plot.bottom - 4];
+      const pixels = canvas
+        .getContext('2d')!
+        .getImageData(x * scale, y * scale, width * scale, height * scale).data;
+      let dark = 0;
+      for (let index = 0; index < pixels.length; index += 4) {
+        if (pixels[index + 3]! > 200 && pixels[index]! < 140) dark++;
+      }
+      return dark;
+    }, side);
+}
+
+for (const { width, pointer } of [
+  { width: 390, pointer: 'tap' },
+  { width: 1280, pointer: 'hover' },
+] as const) {
+  test.describe(`the collection value chart at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 }, hasTouch: pointer === 'tap', isMobile: pointer === 'tap' });
+
+    test(`has dollar and date axes and reads out the week under a ${pointer}`, async ({ page }) => {
+      const owner = await registerViaApi(page);
+      for (const grade of [9, 10]) {
+        const response = await page.request.post('/api/users/me/collection', {
+          data: {
+            list: 'collected',
+            setId: 'base_set',
+            cardName: 'Charizard',
+            grade,
+            gradingCompany: 'PSA',
+            variant: '1st Edition',
+          },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+      }
+      const { history } = (await (
+        await page.request.get(`/api/users/${owner.id}/collection/value`)
+      ).json()) as CollectionValueResponse;
+      const readout = (week: CollectionValueResponse['history'][number]) =>
+        `${dayFormat.format(new Date(week.date))}: ${week.total.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`;
+
+      await page.goto('/profile');
+      const chart = page.getByRole('region', { name: 'Collection value' }).getByRole('img');
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart.locator('canvas')).toBeVisible();
+      expect(await axisInk(page, 'left')).toBeGreaterThan(20);
+      expect(await axisInk(page, 'below')).toBeGreaterThan(20);
+
+      const plot = (await chart.locator('.u-over').boundingBox())!;
+      const caption = page.getByRole('region', { name: 'Collection value' }).locator('figcaption');
+      for (const [x, week] of [
+        [plot.x + plot.width - 1, history.at(-1)!],
+        [plot.x + 1, history[0]!],
+      ] as const) {
+        const y = plot.y + plot.height / 2;
+        await (pointer === 'tap' ? page.touchscreen.tap(x, y) : page.mouse.move(x, y));
+        await expect(caption).toHaveText(readout(week));
+      }
+      await expectAccessible(page);
+    });
+  });
+}

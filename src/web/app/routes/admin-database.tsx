@@ -69,7 +69,7 @@ function AdminDatabaseManager() {
         >
           {VIEWS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger key={value} value={value} className={TAB}>
-              <Icon className="size-4" aria-hidden />
+              <Icon className="size-4 shrink-0" aria-hidden />
               {label}
             </Tabs.Trigger>
           ))}

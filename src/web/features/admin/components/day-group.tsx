@@ -42,7 +42,10 @@ export function DayGroup({ date, query, selection }: DayGroupProps) {
           />
           <time dateTime={date}>{day}</time>
           <span className="font-normal text-slate-500">
-            · {query.data ? `${query.data.total} ${query.data.total === 1 ? 'sale' : 'sales'}` : '…'}
+            ·{' '}
+            {query.data
+              ? `${formatCount(query.data.total)} ${query.data.total === 1 ? 'sale' : 'sales'}`
+              : '…'}
           </span>
         </button>
         {sales.length > 0 ? (
@@ -91,10 +94,12 @@ export function DayGroup({ date, query, selection }: DayGroupProps) {
                       {sale.cardName}
                     </span>
                     <span className="block text-xs break-words text-slate-600">
-                      #{sale.cardNumber} · {sale.rarity} · {gradeText(sale)}
+                      #{sale.cardNumber} · {sale.rarity} ·{' '}
+                      <span className="whitespace-nowrap">{gradeText(sale)}</span>
                     </span>
                     <span className="block text-xs break-words text-slate-500">
-                      {time.format(new Date(sale.date))} UTC · {sale.seller}
+                      <span className="whitespace-nowrap">{time.format(new Date(sale.date))} UTC</span> ·{' '}
+                      {sale.seller}
                     </span>
                   </span>
                   <span className="shrink-0 text-sm font-semibold tabular-nums">

@@ -1,19 +1,12 @@
-import 'uplot/dist/uPlot.min.css';
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import { useMemo } from 'react';
+import type uPlot from 'uplot';
+import { AXIS, DOLLAR_AXIS, TimeChart } from '#web/components/chart/time-chart.tsx';
 import {
   alignLayers,
   CHART_HEIGHT,
   type ChartLayer,
   type Hovered,
 } from '#web/features/analysis/chart-data.ts';
-import { formatDollarsCompact } from '#web/lib/format.ts';
-
-const AXIS = {
-  stroke: '#475569',
-  grid: { stroke: '#e2e8f0', width: 1 },
-  ticks: { stroke: '#cbd5e1', width: 1 },
-};
 
 function seriesOf(layer: ChartLayer): uPlot.Series {
   return layer.kind === 'points'
@@ -27,25 +20,14 @@ function seriesOf(layer: ChartLayer): uPlot.Series {
 }
 
 function chartOptions(
-  width: number,
   layers: readonly ChartLayer[],
   onHover: (hovered: Hovered | null) => void,
-): uPlot.Options {
+): Omit<uPlot.Options, 'width' | 'height'> {
   return {
-    width,
-    height: CHART_HEIGHT,
     legend: { show: false },
     // Grades spread one card's prices over orders of magnitude; a log scale keeps the cheap sales readable.
     scales: { x: { time: true }, y: { distr: 3, log: 10 } },
-    axes: [
-      AXIS,
-      {
-        ...AXIS,
-        size: 64,
-        // On a log scale uPlot leaves the minor ticks (null) unlabelled.
-        values: (_plot, ticks) => ticks.map((tick) => (tick === null ? '' : formatDollarsCompact(tick))),
-      },
-    ],
+    axes: [AXIS, DOLLAR_AXIS],
     series: [{}, ...layers.map(seriesOf)],
     hooks: {
       setCursor: [
@@ -76,28 +58,7 @@ interface PriceChartProps {
 
 /** The drawing of the price history (uPlot): sales as points and rolling medians as lines. */
 export default function PriceChart({ layers, onHover }: PriceChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let plot: uPlot | undefined;
-    const observer = new ResizeObserver(() =>
-      plot?.setSize({ width: element.clientWidth, height: CHART_HEIGHT }),
-    );
-    // Drawing is the chart's largest piece of work; in a task of its own rather than in the one that mounts
-    // the chart, neither holds up a phone's main thread for long.
-    const draw = setTimeout(() => {
-      plot = new uPlot(chartOptions(element.clientWidth, layers, onHover), alignLayers(layers), element);
-      observer.observe(element);
-    });
-    return () => {
-      clearTimeout(draw);
-      observer.disconnect();
-      plot?.destroy();
-    };
-  }, [layers, onHover]);
-
-  // The chart's height before it is drawn, so nothing below it moves when it is.
-  return <div ref={container} style={{ minHeight: CHART_HEIGHT }} />;
+  const options = useMemo(() => chartOptions(layers, onHover), [layers, onHover]);
+  const data = useMemo(() => alignLayers(layers), [layers]);
+  return <TimeChart height={CHART_HEIGHT} data={data} options={options} />;
 }

@@ -3,6 +3,7 @@ import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
 import { TipButton } from '#web/components/ui/tooltip.tsx';
 import { sellerRatingText } from '#web/features/analysis/seller-rating.ts';
+import { flagLabel } from '#web/lib/flag-labels.ts';
 import { formatDollars, formatSaleDate } from '#web/lib/format.ts';
 import { ImageViewer } from './image-viewer.tsx';
 
@@ -20,14 +21,6 @@ const SOURCE_LABELS: Record<NonNullable<Sale['source']>, string> = {
   pristine: 'Pristine',
   myslabs: 'MySlabs',
   other: 'Other',
-};
-
-const FLAG_LABELS: Record<string, string> = {
-  'outlier-high': 'Unusually high',
-  'outlier-low': 'Unusually low',
-  'probable-duplicate': 'Probable duplicate',
-  'title-mismatch': 'Title',
-  'best-offer-unrevealed': 'Best Offer',
 };
 
 /** The price as sold when it was not in dollars, e.g. ¥163,450. */
@@ -48,7 +41,7 @@ function FlagChips({ flags }: { flags: Sale['flags'] }) {
       {flags.map((flag) => (
         <li key={flag.code} className="whitespace-normal">
           <span className="mr-1.5 inline-block rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 font-medium whitespace-nowrap text-amber-900">
-            {FLAG_LABELS[flag.code] ?? flag.code}
+            {flagLabel(flag.code)}
             <span className="sr-only">:</span>
           </span>
           <span className="text-slate-600">{flag.reason}</span>

@@ -1,28 +1,26 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
+import { WhenInView } from '#web/components/ui/when-in-view.tsx';
 import { useCollectionValue } from '#web/features/collections/api/collection.ts';
 import { formatCount, formatDollars, formatSaleDate } from '#web/lib/format.ts';
+import type { HoveredWeek } from './value-chart.tsx';
 
-const WIDTH = 520;
-const HEIGHT = 72;
+// uPlot downloads, and the chart draws, only once the chart's place has come into view (as the price chart).
+const ValueChart = lazy(() => import('./value-chart.tsx'));
+const VALUE_CHART_HEIGHT = 180;
 
-/** The history as an SVG polyline scaled to its own range, the lowest week at the bottom. */
-function historyPoints(history: CollectionValueResponse['history']): string {
-  const totals = history.map((week) => week.total);
-  const low = Math.min(...totals);
-  const high = Math.max(...totals);
-  const span = high - low || 1;
-  const step = history.length > 1 ? WIDTH / (history.length - 1) : 0;
-  return totals
-    .map((total, index) => {
-      const y = high === low ? HEIGHT / 2 : HEIGHT - ((total - low) / span) * (HEIGHT - 4) - 2;
-      return `${(index * step).toFixed(1)},${y.toFixed(1)}`;
-    })
-    .join(' ');
-}
+const loading = (
+  <p
+    className="flex items-center justify-center text-sm text-slate-500"
+    style={{ height: VALUE_CHART_HEIGHT }}
+  >
+    Loading chart…
+  </p>
+);
 
 function HistoryChart({ history }: { history: CollectionValueResponse['history'] }) {
+  const [hovered, setHovered] = useState<HoveredWeek | null>(null);
   const first = history[0];
   const last = history.at(-1);
   if (!first || !last) return null;
@@ -34,25 +32,17 @@ function HistoryChart({ history }: { history: CollectionValueResponse['history']
     `${formatDollars(Math.max(...totals))}.`;
   return (
     <figure className="m-0 mt-3">
-      <svg
-        role="img"
-        aria-label={label}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        preserveAspectRatio="none"
-        className="block h-[72px] w-full"
-      >
-        <polyline
-          points={historyPoints(history)}
-          fill="none"
-          stroke="#0369a1"
-          strokeWidth={2}
-          vectorEffect="non-scaling-stroke"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <figcaption className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden>
-        <span>{formatSaleDate(first.date)}</span>
-        <span>{formatSaleDate(last.date)}</span>
+      <div role="img" aria-label={label} className="w-full overflow-hidden">
+        <WhenInView placeholder={loading}>
+          <Suspense fallback={loading}>
+            <ValueChart history={history} height={VALUE_CHART_HEIGHT} onHover={setHovered} />
+          </Suspense>
+        </WhenInView>
+      </div>
+      <figcaption className="mt-1 text-xs text-slate-600 tabular-nums" aria-hidden>
+        {hovered
+          ? `${formatSaleDate(hovered.at)}: ${formatDollars(hovered.total)}`
+          : 'Point at or tap the chart to read a week’s value.'}
       </figcaption>
     </figure>
   );

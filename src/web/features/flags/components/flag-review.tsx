@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { type FlagStatus, useDecideFlag, useFlagQueue } from '#web/features/flags/api/flag-queue.ts';
+import { flagLabel } from '#web/lib/flag-labels.ts';
 import { formatCount, formatDollars, formatSaleDate } from '#web/lib/format.ts';
 
 const STATUS_LABELS: Record<FlagStatus, string> = {
@@ -29,19 +30,20 @@ function FlagItem({ flag }: { flag: QueuedFlag }) {
   const decide = useDecideFlag();
   const sale = `${getSet(flag.setId).name} ${flag.cardName}${flag.grader ? `, ${flag.grader} ${flag.grade ?? ''}` : ''}`;
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 px-4 py-3">
+    <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium text-slate-900">
           {sale} · {formatDollars(flag.price)} · <time dateTime={flag.date}>{formatSaleDate(flag.date)}</time>{' '}
           · {flag.seller}
         </p>
         <p className="mt-0.5 text-slate-700">
-          <span className="mr-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
-            {flag.code}
+          <span className="mr-1.5 inline-block rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">
+            {flagLabel(flag.code)}
+            <span className="sr-only">:</span>
           </span>
           {flag.reason}
         </p>
-        {flag.title ? <p className="mt-0.5 truncate text-xs text-slate-500">“{flag.title}”</p> : null}
+        {flag.title ? <p className="mt-0.5 text-xs break-words text-slate-500">“{flag.title}”</p> : null}
         {flag.decidedBy && flag.decidedAt ? (
           <p className="mt-0.5 text-xs text-slate-500">
             {STATUS_LABELS[flag.status]} by {flag.decidedBy} on {formatSaleDate(flag.decidedAt)}
