@@ -20,6 +20,7 @@ import { passkeys } from './migrations/024-passkeys.ts';
 import { sessionDevices } from './migrations/025-session-devices.ts';
 import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
 import { accountMails } from './migrations/019-account-mails.ts';
+import { psaPopulations } from './migrations/028-psa-populations.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -45,6 +46,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '025-session-devices': sessionDevices(),
         '018-one-time-tokens': oneTimeTokens(handle.dialect),
         '019-account-mails': accountMails(handle.dialect),
+        '028-psa-populations': psaPopulations(handle.dialect),
       };
     },
   };

@@ -174,6 +174,18 @@ interface CertLookupsTable {
   fetched_at: string;
 }
 
+/** PSA's population figures, one observation per card, print, grade and day (migration 028). */
+interface PsaPopulationsTable {
+  card_id: string;
+  variant: string;
+  grade: number;
+  observed_on: string;
+  total: number;
+  higher: number;
+  cert_number: string;
+  observed_at: string;
+}
+
 interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -408,6 +420,7 @@ export interface Database {
   offers: OffersTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
+  psa_populations: PsaPopulationsTable;
   audit_log: AuditLogTable;
   inquiries: InquiriesTable;
   feeds: FeedsTable;
