@@ -156,6 +156,16 @@ test.describe('the slab behind a certificate', () => {
     });
   }
 
+  test("the analysis it links to shows the population on the ladder's PSA row of that grade", async ({
+    page,
+  }) => {
+    await page.goto('/psa-search?cert=40001001');
+    await page.getByRole('link', { name: 'See the full analysis of Gengar' }).click();
+    const row = page.getByRole('row', { name: /^PSA 9/ });
+    await expect(row.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
+    await expect(page.getByRole('row', { name: /^PSA 10/ }).getByText(/^pop /)).toHaveCount(0);
+  });
+
   test('says why a print has no estimate, and names no card for a Japanese print', async ({ page }) => {
     await page.goto('/psa-search?cert=40001003');
     const shadowless = page.getByRole('region', { name: 'Base Set Charizard 4/102, Shadowless' });
