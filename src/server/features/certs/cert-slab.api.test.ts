@@ -178,6 +178,28 @@ describe('GET /api/certs/:certNumber/slab', () => {
     ]);
   });
 
+  it('answers a day-old record from what is kept when the address may not reach PSA now', async () => {
+    const { number } = STAND_IN_SLABS.jungleSnorlaxUnlimited;
+    const address = '192.0.2.77';
+    const fromAddress = (cert: string) =>
+      t.app.inject({ url: `/api/certs/${cert}/slab`, remoteAddress: address });
+    expect((await fromAddress(number)).statusCode).toBe(200);
+    for (let cert = 43_000_000; (await fromAddress(String(cert))).statusCode === 404; cert++);
+    expect((await fromAddress('43999999')).json().error.message).toBe(
+      'Too many certificate lookups from your address. Please try again in an hour.',
+    );
+    await t.database.handle.db
+      .updateTable('cert_lookups')
+      .set({ fetched_at: new Date(Date.now() - 2 * DAY_MS).toISOString() })
+      .where('cert_number', '=', number)
+      .execute();
+    psa.reset();
+    const kept = await fromAddress(number);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().card).toMatchObject({ cardName: 'Snorlax', variant: 'Unlimited' });
+    expect(psa.apiCalls).toEqual([]);
+  });
+
   it('shows the latest population on the ladder’s PSA grades, and none where nothing was observed', async () => {
     await slab(STAND_IN_SLABS.fossilGengarFirstEdition.number);
     const gengar = (await t.app.inject('/api/sales/ladder?set=fossil_set&card=Gengar')).json();
