@@ -130,3 +130,55 @@ test.describe('PSA cert search', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+test.describe('the slab behind a certificate', () => {
+  for (const width of [390, 1280]) {
+    test(`shows the card, its estimate with the basis, the population and a link to the analysis at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // A 1st Edition Fossil Gengar in PSA 9 (tests/helpers/psa-stand-in.ts STAND_IN_SLABS).
+      await page.goto('/psa-search?cert=40001001');
+      const slab = page.getByRole('region', { name: 'Fossil Gengar 5/62, 1st Edition' });
+      await expect(slab).toBeVisible();
+      await expect(slab.getByText('PSA MINT 9 · grade 9')).toBeVisible();
+      await expect(slab.getByRole('term').filter({ hasText: 'Estimate' })).toBeVisible();
+      await expect(slab.getByText(/^(from this grade’s recent sales|scaled from|no basis)/)).toBeVisible();
+      await expect(slab.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
+      const analysis = slab.getByRole('link', { name: 'See the full analysis of Gengar' });
+      await expect(analysis).toHaveAttribute(
+        'href',
+        /mode=analyse&set=fossil_set&card=Gengar&period=all&grader=PSA&grade=9/,
+      );
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits).toBe(true);
+      await expectAccessible(page);
+    });
+  }
+
+  test("the analysis it links to shows the population on the ladder's PSA row of that grade", async ({
+    page,
+  }) => {
+    await page.goto('/psa-search?cert=40001001');
+    await page.getByRole('link', { name: 'See the full analysis of Gengar' }).click();
+    const row = page.getByRole('row', { name: /^PSA 9/ });
+    await expect(row.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
+    await expect(page.getByRole('row', { name: /^PSA 10/ }).getByText(/^pop /)).toHaveCount(0);
+  });
+
+  test('says why a print has no estimate, and names no card for a Japanese print', async ({ page }) => {
+    await page.goto('/psa-search?cert=40001003');
+    const shadowless = page.getByRole('region', { name: 'Base Set Charizard 4/102, Shadowless' });
+    await expect(
+      shadowless.getByText(
+        "Holoscope's sales are of 1st Edition prints, so there is no basis for an estimate of a Shadowless card.",
+      ),
+    ).toBeVisible();
+    await expect(shadowless.getByRole('link')).toHaveCount(0);
+
+    await search(page, '40001008');
+    const japanese = page.getByRole('region', { name: 'Not a card Holoscope prices' });
+    await expect(japanese.getByText(/^not an English print/)).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -36,14 +36,223 @@ export const STAND_IN_CERTS = {
 const SLOW_ANSWER_MS = 3000;
 export const RETRY_AFTER_SECONDS = '120';
 
-const SUBJECTS: Record<string, { subject: string; grade: string; population: number }> = {
-  [STAND_IN_CERTS.withImages]: { subject: 'CHARIZARD-HOLO', grade: 'GEM MT 10', population: 121 },
-  [STAND_IN_CERTS.withImagesFrontFirst]: { subject: 'BLASTOISE-HOLO', grade: 'MINT 9', population: 1043 },
-  [STAND_IN_CERTS.noImages]: { subject: 'PIKACHU', grade: 'NM-MT 8', population: 5210 },
-  [STAND_IN_CERTS.brokenScan]: { subject: 'MEWTWO-HOLO', grade: 'MINT 9', population: 2388 },
-  [STAND_IN_CERTS.foreignScan]: { subject: 'GYARADOS-HOLO', grade: 'MINT 9', population: 877 },
-  [STAND_IN_CERTS.redirectedScan]: { subject: 'ZAPDOS-HOLO', grade: 'NM-MT 8', population: 1520 },
+/** What a stand-in certificate is: the card on PSA's label, its grade and PSA's population figures. */
+export interface StandInRecord {
+  Year: string;
+  Brand: string;
+  Subject: string;
+  CardNumber: string;
+  Variety: string;
+  CardGrade: string;
+  TotalPopulation: number;
+  PopulationHigher: number;
+}
+
+const firstEditionBase = { Year: '1999', Brand: 'POKEMON GAME', Variety: '1ST EDITION' };
+
+const RECORDS: Record<string, StandInRecord> = {
+  [STAND_IN_CERTS.withImages]: {
+    ...firstEditionBase,
+    Subject: 'CHARIZARD-HOLO',
+    CardNumber: '4',
+    CardGrade: 'GEM MT 10',
+    TotalPopulation: 121,
+    PopulationHigher: 0,
+  },
+  [STAND_IN_CERTS.withImagesFrontFirst]: {
+    ...firstEditionBase,
+    Subject: 'BLASTOISE-HOLO',
+    CardNumber: '2',
+    CardGrade: 'MINT 9',
+    TotalPopulation: 1043,
+    PopulationHigher: 97,
+  },
+  [STAND_IN_CERTS.noImages]: {
+    ...firstEditionBase,
+    Subject: 'PIKACHU',
+    CardNumber: '58',
+    CardGrade: 'NM-MT 8',
+    TotalPopulation: 5210,
+    PopulationHigher: 3120,
+  },
+  [STAND_IN_CERTS.brokenScan]: {
+    ...firstEditionBase,
+    Subject: 'MEWTWO-HOLO',
+    CardNumber: '10',
+    CardGrade: 'MINT 9',
+    TotalPopulation: 2388,
+    PopulationHigher: 250,
+  },
+  [STAND_IN_CERTS.foreignScan]: {
+    ...firstEditionBase,
+    Subject: 'GYARADOS-HOLO',
+    CardNumber: '6',
+    CardGrade: 'MINT 9',
+    TotalPopulation: 877,
+    PopulationHigher: 64,
+  },
+  [STAND_IN_CERTS.redirectedScan]: {
+    ...firstEditionBase,
+    Subject: 'ZAPDOS-HOLO',
+    CardNumber: '16',
+    CardGrade: 'NM-MT 8',
+    TotalPopulation: 1520,
+    PopulationHigher: 940,
+  },
 };
+
+/**
+ * Certificates of every kind of slab a collector may hold, as PSA records them (numbers 40001000 and up):
+ * each set, 1st Edition, Shadowless and Unlimited prints, half grades, qualifiers, Japanese prints and other
+ * games. What Holoscope makes of each is in src/shared/psa-cert-card.test.ts.
+ */
+export const STAND_IN_SLABS = {
+  fossilGengarFirstEdition: {
+    number: '40001001',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON FOSSIL',
+      Subject: 'GENGAR-HOLO',
+      CardNumber: '5',
+      Variety: '1ST EDITION',
+      CardGrade: 'MINT 9',
+      TotalPopulation: 1234,
+      PopulationHigher: 121,
+    },
+  },
+  jungleScytherHalfGrade: {
+    number: '40001002',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON JUNGLE',
+      Subject: 'SCYTHER-HOLO',
+      CardNumber: '10',
+      Variety: '1ST EDITION',
+      CardGrade: 'NM-MT 8.5',
+      TotalPopulation: 310,
+      PopulationHigher: 802,
+    },
+  },
+  baseCharizardShadowless: {
+    number: '40001003',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON GAME',
+      Subject: 'CHARIZARD-HOLO',
+      CardNumber: '4',
+      Variety: 'SHADOWLESS',
+      CardGrade: 'MINT 9',
+      TotalPopulation: 1511,
+      PopulationHigher: 146,
+    },
+  },
+  baseCharizardUnlimited: {
+    number: '40001004',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON GAME',
+      Subject: 'CHARIZARD-HOLO',
+      CardNumber: '4',
+      Variety: '',
+      CardGrade: 'GEM MT 10',
+      TotalPopulation: 3612,
+      PopulationHigher: 0,
+    },
+  },
+  jungleSnorlaxUnlimited: {
+    number: '40001005',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON JUNGLE',
+      Subject: 'SNORLAX-HOLO',
+      CardNumber: '11',
+      Variety: '',
+      CardGrade: 'MINT 9',
+      TotalPopulation: 2900,
+      PopulationHigher: 410,
+    },
+  },
+  basePikachuQualified: {
+    number: '40001006',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON GAME',
+      Subject: 'PIKACHU',
+      CardNumber: '58',
+      Variety: '1ST EDITION',
+      CardGrade: 'MINT 9 (OC)',
+      TotalPopulation: 40,
+      PopulationHigher: 0,
+    },
+  },
+  fossilDitto: {
+    number: '40001007',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON FOSSIL',
+      Subject: 'DITTO',
+      CardNumber: '18',
+      Variety: '1ST EDITION',
+      CardGrade: 'NM-MT 8',
+      TotalPopulation: 700,
+      PopulationHigher: 950,
+    },
+  },
+  japaneseFossilGengar: {
+    number: '40001008',
+    record: {
+      Year: '1997',
+      Brand: 'POKEMON JAPANESE FOSSIL',
+      Subject: 'GENGAR-HOLO',
+      CardNumber: '94',
+      Variety: '',
+      CardGrade: 'MINT 9',
+      TotalPopulation: 900,
+      PopulationHigher: 150,
+    },
+  },
+  baseSetTwo: {
+    number: '40001009',
+    record: {
+      Year: '2000',
+      Brand: 'POKEMON GAME BASE II',
+      Subject: 'CHARIZARD-HOLO',
+      CardNumber: '4',
+      Variety: '',
+      CardGrade: 'MINT 9',
+      TotalPopulation: 800,
+      PopulationHigher: 90,
+    },
+  },
+  otherGame: {
+    number: '40001010',
+    record: {
+      Year: '1993',
+      Brand: 'MAGIC THE GATHERING ALPHA',
+      Subject: 'BLACK LOTUS',
+      CardNumber: '',
+      Variety: '',
+      CardGrade: 'NM-MT 8',
+      TotalPopulation: 20,
+      PopulationHigher: 5,
+    },
+  },
+  authentic: {
+    number: '40001011',
+    record: {
+      Year: '1999',
+      Brand: 'POKEMON FOSSIL',
+      Subject: 'ZAPDOS-HOLO',
+      CardNumber: '15',
+      Variety: '1ST EDITION',
+      CardGrade: 'AUTHENTIC',
+      TotalPopulation: 12,
+      PopulationHigher: 0,
+    },
+  },
+} as const satisfies Record<string, { number: string; record: StandInRecord }>;
+
+for (const { number, record } of Object.values(STAND_IN_SLABS)) RECORDS[number] = record;
 
 export interface PsaStandIn {
   /** Base URL to configure as PSA_API_BASE_URL. */
@@ -54,13 +263,17 @@ export interface PsaStandIn {
   imageCalls: string[];
   /** Requests to the other host (not PSA's) that some scan links point at, since the last reset. */
   elsewhereCalls: string[];
+  /** PSA's population figures for a certificate from now on, as they grow between lookups. */
+  setPopulation(certNumber: string, figures: { TotalPopulation: number; PopulationHigher: number }): void;
+  /** Forgets what was called and the figures set since the start. */
   reset(): void;
   close(): Promise<void>;
 }
 
-function certRecord(certNumber: string) {
-  const facts = SUBJECTS[certNumber];
+function certRecord(certNumber: string, populations: Map<string, Partial<StandInRecord>>) {
+  const facts = RECORDS[certNumber];
   if (!facts) return undefined;
+  const record = { ...facts, ...populations.get(certNumber) };
   return {
     PSACert: {
       CertNumber: certNumber,
@@ -68,19 +281,19 @@ function certRecord(certNumber: string) {
       SpecNumber: 'PSA-STAND-IN',
       LabelType: 'LighthouseLabel',
       ReverseBarCode: false,
-      Year: '1999',
-      Brand: 'POKEMON GAME',
+      Year: record.Year,
+      Brand: record.Brand,
       Category: 'TCG CARDS',
-      CardNumber: '4',
-      Subject: facts.subject,
-      Variety: '1ST EDITION',
+      CardNumber: record.CardNumber,
+      Subject: record.Subject,
+      Variety: record.Variety,
       IsPSADNA: false,
       IsDualCert: false,
-      GradeDescription: facts.grade,
-      CardGrade: facts.grade,
-      TotalPopulation: facts.population,
+      GradeDescription: record.CardGrade,
+      CardGrade: record.CardGrade,
+      TotalPopulation: record.TotalPopulation,
       TotalPopulationWithQualifier: 0,
-      PopulationHigher: 0,
+      PopulationHigher: record.PopulationHigher,
     },
     DNACert: {},
   };
@@ -101,6 +314,7 @@ export async function startPsaStandIn(
   const apiCalls: string[] = [];
   const imageCalls: string[] = [];
   const elsewhereCalls: string[] = [];
+  const populations = new Map<string, Partial<StandInRecord>>();
   let origin = '';
   let elsewhere = '';
 
@@ -164,7 +378,7 @@ export async function startPsaStandIn(
       case STAND_IN_CERTS.malformed:
         return json(response, 200, { IsValidRequest: false, ServerMessage: 'Invalid CertNo' });
     }
-    const record = certRecord(certNumber);
+    const record = certRecord(certNumber, populations);
     if (!record) return json(response, 200, { IsValidRequest: true, ServerMessage: 'No data found' });
     if (operation === 'GetByCertNumber') return json(response, 200, record);
 
@@ -214,7 +428,11 @@ export async function startPsaStandIn(
     apiCalls,
     imageCalls,
     elsewhereCalls,
+    setPopulation(certNumber, figures) {
+      populations.set(certNumber, figures);
+    },
     reset() {
+      populations.clear();
       apiCalls.length = 0;
       imageCalls.length = 0;
       elsewhereCalls.length = 0;

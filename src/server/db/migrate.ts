@@ -21,6 +21,7 @@ import { sessionDevices } from './migrations/025-session-devices.ts';
 import { offerRounds } from './migrations/026-offer-rounds.ts';
 import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
 import { accountMails } from './migrations/019-account-mails.ts';
+import { psaPopulations } from './migrations/028-psa-populations.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -47,6 +48,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '026-offer-rounds': offerRounds(handle.dialect),
         '018-one-time-tokens': oneTimeTokens(handle.dialect),
         '019-account-mails': accountMails(handle.dialect),
+        '028-psa-populations': psaPopulations(handle.dialect),
       };
     },
   };

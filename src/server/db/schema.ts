@@ -202,6 +202,18 @@ interface CertLookupsTable {
   fetched_at: string;
 }
 
+/** PSA's population figures, one observation per card, print, grade and day (migration 028). */
+interface PsaPopulationsTable {
+  card_id: string;
+  variant: string;
+  grade: number;
+  observed_on: string;
+  total: number;
+  higher: number;
+  cert_number: string;
+  observed_at: string;
+}
+
 interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -441,6 +453,7 @@ export interface Database {
   offer_messages: OfferMessagesTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
+  psa_populations: PsaPopulationsTable;
   audit_log: AuditLogTable;
   inquiries: InquiriesTable;
   feeds: FeedsTable;

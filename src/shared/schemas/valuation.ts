@@ -50,6 +50,17 @@ export const LadderRowSchema = z.object({
 });
 export type LadderRow = z.infer<typeof LadderRowSchema>;
 
+/** PSA's latest known population at a grade (docs/decisions/050-psa-certificates-as-cards.md). */
+export const PsaPopulationSchema = z.object({
+  grade: z.number(),
+  /** How many PSA has graded at this grade, and above it. */
+  total: z.number().int(),
+  higher: z.number().int(),
+  /** When a certificate lookup brought these figures. */
+  asOf: z.string(),
+});
+export type PsaPopulation = z.infer<typeof PsaPopulationSchema>;
+
 export const LadderResponseSchema = z.object({
   cardId: z.string().nullable(),
   cardName: z.string(),
@@ -57,6 +68,8 @@ export const LadderResponseSchema = z.object({
   period: z.enum(PERIODS),
   /** PSA, BGS, CGC, SGC, then any other grader by name; each grader's grades high to low. */
   rows: z.array(LadderRowSchema),
+  /** PSA's latest known population of the card's 1st Edition print per grade, highest first; empty for none. */
+  psaPopulations: z.array(PsaPopulationSchema),
 });
 export type LadderResponse = z.infer<typeof LadderResponseSchema>;
 

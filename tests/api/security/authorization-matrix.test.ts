@@ -382,6 +382,10 @@ const MATRIX: Record<string, Entry> = {
     request: get(`/api/certs/${STAND_IN_CERTS.noImages}`),
     expect: everyone(200),
   },
+  'GET /api/certs/:certNumber/slab': {
+    request: get(`/api/certs/${STAND_IN_CERTS.noImages}/slab`),
+    expect: everyone(200),
+  },
   'POST /api/inquiries': {
     request: () => ({
       method: 'POST',

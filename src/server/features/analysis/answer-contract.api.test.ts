@@ -320,6 +320,20 @@ describe('the analysis answers keep their declared contract', () => {
       // Same name in another set: not an answer about the Jungle card.
       { set_id: 'fossil_set', card_name: 'Scyther non-holo', price_cents: 1 },
     ]);
+    // PSA's population of the 1st Edition Charizard at one grade, as a certificate lookup keeps it.
+    await db
+      .insertInto('psa_populations')
+      .values({
+        card_id: 'base_set-4',
+        variant: '1st Edition',
+        grade: 9,
+        observed_on: daysAgo(3).slice(0, 10),
+        total: 1_234,
+        higher: 121,
+        cert_number: '40001234',
+        observed_at: daysAgo(3),
+      })
+      .execute();
   });
 
   // Some thousands of requests, each answered and checked twice.

@@ -227,6 +227,7 @@ describe('grade ladder and slab estimate API', () => {
       setId: 'jungle_set',
       period: 'all',
       rows: [],
+      psaPopulations: [],
     });
   });
 

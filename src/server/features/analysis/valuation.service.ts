@@ -3,6 +3,7 @@ import { type Card, findCardByName } from '#shared/catalogue.ts';
 import { periodStart } from '#shared/sales-constants.ts';
 import type { EstimateQuery, LadderQuery, LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
 import type { CardSales } from '../../sales/card-sales/card-sales.ts';
+import { latestPopulations } from '../certs/populations.repository.ts';
 import { earlierColumns } from '../../sales/card-sales/card-sales-changes.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
 import { type CohortValue, cohortValue, type EarlierValue, lastWeekEnd } from './cohort-value.ts';
@@ -11,8 +12,9 @@ import { gradeLadder } from './grade-ladder.ts';
 import { estimateCohort, toSlabEstimate } from './slab-estimate.ts';
 
 /**
- * The grade ladder of a card as JSON bytes (docs/product.md §3), cached with the card's other answers. An
- * unknown card answers as the analysis does: the name as typed, cardId null and no rows.
+ * The grade ladder of a card as JSON bytes (docs/product.md §3), its rows cached with the card's other
+ * answers and PSA's latest population figures added to them as they are now. An unknown card answers as the
+ * analysis does: the name as typed, cardId null and no rows.
  */
 export async function ladderJson(
   context: AnalysisContext,
@@ -27,11 +29,28 @@ export async function ladderJson(
       setId: query.set,
       period: query.period,
       rows: [],
+      psaPopulations: [],
     };
     return Buffer.from(JSON.stringify(empty));
   }
-  const caches = context.analysisCaches;
   const key = [card.cardId, 'ladder', query.period, query.includeFlagged].join('|');
+  const [rows, populations] = await Promise.all([
+    ladderRowsJson(context, card, query, key, now),
+    latestPopulations(context.database.read, card.cardId, '1st Edition'),
+  ]);
+  // The cached bytes are a JSON object: the populations go in before its closing brace.
+  const tail = `,"psaPopulations":${JSON.stringify(populations)}}`;
+  return Buffer.concat([rows.subarray(0, -1), Buffer.from(tail)]);
+}
+
+function ladderRowsJson(
+  context: AnalysisContext,
+  card: Card,
+  query: LadderQuery,
+  key: string,
+  now: number,
+): Promise<Buffer> {
+  const caches = context.analysisCaches;
   return cached(caches, caches.responses, 'ladder', key, async () => {
     const since = periodStart(query.period, now);
     const rows = gradeLadder(await cardSalesOf(context, card), {
@@ -39,7 +58,7 @@ export async function ladderJson(
       now,
       includeFlagged: query.includeFlagged,
     });
-    const ladder: LadderResponse = {
+    const ladder: Omit<LadderResponse, 'psaPopulations'> = {
       cardId: card.cardId,
       cardName: card.searchName,
       setId: card.setId,

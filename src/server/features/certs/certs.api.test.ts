@@ -29,12 +29,16 @@ describe('GET /api/certs/:certNumber', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.cert).toEqual({
+      Year: '1999',
       Brand: 'POKEMON GAME',
       Variety: '1ST EDITION',
       Subject: 'CHARIZARD-HOLO',
       CertNumber: STAND_IN_CERTS.withImages,
+      CardNumber: '4',
       CardGrade: 'GEM MT 10',
+      GradeDescription: 'GEM MT 10',
       TotalPopulation: 121,
+      PopulationHigher: 0,
       LabelType: 'LighthouseLabel',
     });
     expect(body.images.map((image: { isFront: boolean }) => image.isFront)).toEqual([true, false]);

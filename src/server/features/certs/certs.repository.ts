@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CertImage, PsaCert } from '#shared/schemas/certs.ts';
+import { type CertImage, type PsaCert, PsaCertSchema } from '#shared/schemas/certs.ts';
 import type { Database } from '../../db/schema.ts';
 
 export interface CachedLookup {
@@ -7,17 +7,24 @@ export interface CachedLookup {
   images: CertImage[];
 }
 
+/** The fields kept answers from before PSA's card number and population were read lack. */
+const FIELDS_ADDED_LATER = { Year: '', CardNumber: '', GradeDescription: '', PopulationHigher: null };
+
 export async function findCertLookup(
   db: Kysely<Database>,
   certNumber: string,
-): Promise<CachedLookup | undefined> {
+): Promise<(CachedLookup & { fetchedAt: string }) | undefined> {
   const row = await db
     .selectFrom('cert_lookups')
-    .select(['payload', 'images'])
+    .select(['payload', 'images', 'fetched_at'])
     .where('cert_number', '=', certNumber)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { cert: JSON.parse(row.payload) as PsaCert, images: JSON.parse(row.images) as CertImage[] };
+  return {
+    cert: PsaCertSchema.parse({ ...FIELDS_ADDED_LATER, ...JSON.parse(row.payload) }),
+    images: JSON.parse(row.images) as CertImage[],
+    fetchedAt: row.fetched_at,
+  };
 }
 
 /** Keeps the newest answer when two lookups of the same certificate finish at once. */

@@ -1,10 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CertLookupAvailabilitySchema, CertParamsSchema, CertResponseSchema } from '#shared/schemas/certs.ts';
+import {
+  CertLookupAvailabilitySchema,
+  CertParamsSchema,
+  CertResponseSchema,
+  CertSlabSchema,
+} from '#shared/schemas/certs.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { certSlab } from './cert-slab.service.ts';
 import { type CertContext, lookupCert } from './certs.service.ts';
 import { PsaClient } from './psa-client.ts';
 
@@ -88,6 +94,33 @@ export function certRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request) => lookupCert(certs, request.params.certNumber, () => spendPsaLookup(request)),
+    );
+    app.get(
+      '/api/certs/:certNumber/slab',
+      {
+        config: { rateLimit: CERT_LOOKUP_LIMIT },
+        schema: {
+          tags: ['certs'],
+          summary:
+            'The slab behind a PSA certificate: its card, grade, estimate, ladder row, sales and population',
+          description:
+            'PSA’s record read into the catalogue by the listing-title rules; card null with the reason for a ' +
+            'record that is not a Base Set, Jungle or Fossil card. Shadowless and Unlimited prints, qualified ' +
+            'grades and Authentic slabs answer an estimate with basis none. Looked up as /api/certs/{certNumber} ' +
+            'is, under the same limits.',
+          params: CertParamsSchema,
+          response: {
+            200: CertSlabSchema,
+            ...errorResponses,
+            502: ErrorBodySchema,
+            503: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) =>
+        certSlab({ ...certs, analysisCaches: context.analysisCaches }, request.params.certNumber, () =>
+          spendPsaLookup(request),
+        ),
     );
   };
 }

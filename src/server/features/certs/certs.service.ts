@@ -1,9 +1,16 @@
 import { MESSAGES } from '#shared/errors.ts';
-import { type CertImage, type CertResponse, certFetchFailedMessage } from '#shared/schemas/certs.ts';
+import { certToCard, readPsaGrade } from '#shared/psa-cert-card.ts';
+import {
+  type CertImage,
+  type CertResponse,
+  certFetchFailedMessage,
+  type PsaCert,
+} from '#shared/schemas/certs.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { findCertLookup, hasCertMissSince, saveCertLookup, saveCertMiss } from './certs.repository.ts';
+import { savePopulation } from './populations.repository.ts';
 import type { PsaClient, PsaFailure } from './psa-client.ts';
 
 const IMAGE_BOX = { maxWidth: 1200, maxHeight: 2000 };
@@ -15,16 +22,20 @@ export type CertContext = Pick<AppContext, 'database' | 'media'> & {
   inFlight: Map<string, Promise<CertResponse>>;
 };
 
-/** How long PSA's "no such certificate" is believed before asking again. */
-const MISS_KEPT_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long PSA's "no such certificate", and its record of a certificate, are believed before asking again: a
+ * day-old record is asked for once more, for PSA's population figures of that day.
+ */
+const KEPT_MS = 24 * 60 * 60 * 1000;
 
 const notFoundAtPsa = (certNumber: string) =>
   notFound(`PSA has no certificate with the number ${certNumber}.`);
 
 /**
- * A certificate through PSA. A successful answer is kept in the database with copies of its scans, and a
- * "no such certificate" for a day, so a repeat costs no PSA call (PSA's public API allows few calls a day)
- * and pages load images from our origin. Simultaneous lookups of one certificate share one: the first
+ * A certificate through PSA. A successful answer is kept in the database with copies of its scans, and both
+ * it and a "no such certificate" are believed for a day, so a repeat costs no PSA call (PSA's public API
+ * allows few calls a day) and pages load images from our origin. After a day the record (not the scans) is
+ * asked for again; when PSA cannot answer then, the kept record answers. Simultaneous lookups of one certificate share one: the first
  * one's `spendPsaLookup` is called before it reaches PSA, and throws when it may not reach PSA now.
  */
 export function lookupCert(
@@ -48,14 +59,68 @@ async function lookupOnce(
   spendPsaLookup: () => Promise<void>,
 ): Promise<CertResponse> {
   const db = context.database.db;
+  const keptSince = new Date(Date.now() - KEPT_MS).toISOString();
   const cached = await findCertLookup(db, certNumber);
-  if (cached) return { cert: cached.cert, images: cached.images };
-  const missSince = new Date(Date.now() - MISS_KEPT_MS).toISOString();
-  if (await hasCertMissSince(db, certNumber, missSince)) throw notFoundAtPsa(certNumber);
   const psa = context.psa;
+  if (cached) {
+    const kept = { cert: cached.cert, images: cached.images };
+    if (cached.fetchedAt > keptSince || !psa) return kept;
+    return (await refreshRecord(context, psa, certNumber, kept, spendPsaLookup)) ?? kept;
+  }
+  if (await hasCertMissSince(db, certNumber, keptSince)) throw notFoundAtPsa(certNumber);
   if (!psa) throw new AppError(503, 'psa-not-configured', MESSAGES.psaNotConfigured);
   await spendPsaLookup();
   return fetchFromPsa(context, psa, certNumber);
+}
+
+/** PSA's record of a kept certificate as of today, with the kept scans; undefined when PSA cannot say now. */
+async function refreshRecord(
+  context: CertContext,
+  psa: PsaClient,
+  certNumber: string,
+  kept: CertResponse,
+  spendPsaLookup: () => Promise<void>,
+): Promise<CertResponse | undefined> {
+  try {
+    await spendPsaLookup();
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) return undefined;
+    throw error;
+  }
+  const answer = await psa.getCert(certNumber);
+  if (answer.kind !== 'found') return undefined;
+  const result = { cert: answer.cert, images: kept.images };
+  await keepAnswer(context, certNumber, result);
+  return result;
+}
+
+/** Keeps PSA's answer, and its population figures as the day's observation of the card and grade. */
+async function keepAnswer(context: CertContext, certNumber: string, result: CertResponse): Promise<void> {
+  const population = populationObservation(result.cert);
+  await context.database.db.transaction().execute(async (trx) => {
+    await saveCertLookup(trx, certNumber, result);
+    if (population) await savePopulation(trx, population);
+  });
+}
+
+/**
+ * The figures PSA gave with a certificate, as an observation of its card and grade: none for a certificate
+ * that is not a catalogue card, has no number grade, or carries a qualifier (PSA counts qualified slabs apart).
+ */
+function populationObservation(cert: PsaCert) {
+  const { card } = certToCard(cert);
+  const grade = readPsaGrade(cert.CardGrade);
+  if (!card || grade.value === null || grade.qualifier) return undefined;
+  if (cert.TotalPopulation === null || cert.PopulationHigher === null) return undefined;
+  return {
+    cardId: card.cardId,
+    variant: card.variant,
+    grade: grade.value,
+    total: cert.TotalPopulation,
+    higher: cert.PopulationHigher,
+    certNumber: cert.CertNumber,
+    observedAt: new Date().toISOString(),
+  };
 }
 
 async function fetchFromPsa(context: CertContext, psa: PsaClient, certNumber: string): Promise<CertResponse> {
@@ -85,7 +150,7 @@ async function fetchFromPsa(context: CertContext, psa: PsaClient, certNumber: st
   }
   const result = { cert: answer.cert, images };
   // An image that could not be fetched this time may come next time, so only complete answers are kept.
-  if (complete) await saveCertLookup(context.database.db, certNumber, result);
+  if (complete) await keepAnswer(context, certNumber, result);
   return result;
 }
 

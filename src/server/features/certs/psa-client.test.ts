@@ -18,12 +18,16 @@ describe('PSA client', () => {
     expect(await client.getCert(STAND_IN_CERTS.withImages)).toEqual({
       kind: 'found',
       cert: {
+        Year: '1999',
         Brand: 'POKEMON GAME',
         Variety: '1ST EDITION',
         Subject: 'CHARIZARD-HOLO',
         CertNumber: STAND_IN_CERTS.withImages,
+        CardNumber: '4',
         CardGrade: 'GEM MT 10',
+        GradeDescription: 'GEM MT 10',
         TotalPopulation: 121,
+        PopulationHigher: 0,
         LabelType: 'LighthouseLabel',
       },
     });

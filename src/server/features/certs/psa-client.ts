@@ -36,14 +36,20 @@ const text = z
   .nullish()
   .transform((value) => (value === null || value === undefined ? '' : String(value).trim()));
 
+const population = z.coerce.number().int().min(0).nullish().catch(null);
+
 const CertBodySchema = z.object({
   PSACert: z.object({
+    Year: text,
     Brand: text,
     Variety: text,
     Subject: text,
     CertNumber: text,
+    CardNumber: text,
     CardGrade: text,
-    TotalPopulation: z.coerce.number().int().nullish().catch(null),
+    GradeDescription: text,
+    TotalPopulation: population,
+    PopulationHigher: population,
     LabelType: text,
   }),
 });
@@ -82,7 +88,11 @@ export class PsaClient {
     const found = CertBodySchema.safeParse(answer.body);
     if (found.success) {
       const cert = found.data.PSACert;
-      return { kind: 'found', cert: { ...cert, TotalPopulation: cert.TotalPopulation ?? null } };
+      const figures = {
+        TotalPopulation: cert.TotalPopulation ?? null,
+        PopulationHigher: cert.PopulationHigher ?? null,
+      };
+      return { kind: 'found', cert: { ...cert, ...figures } };
     }
     const none = NoCertBodySchema.safeParse(answer.body);
     if (!none.success) return { kind: 'unreadable' };

@@ -1,11 +1,12 @@
 import { ArrowDownRight, ArrowUpRight, ChevronDown, ChevronUp } from 'lucide-react';
 import { useState } from 'react';
 import { type GradeChoice, isSaleGrader, type Period } from '#shared/sales-constants.ts';
-import type { LadderRow } from '#shared/schemas/valuation.ts';
+import type { LadderRow, PsaPopulation } from '#shared/schemas/valuation.ts';
 import type { SetId } from '#shared/sets.ts';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLadder } from '#web/features/analysis/api/valuation.ts';
 import { formatCount, formatDollars, formatPercent, formatWholeDollars } from '#web/lib/format.ts';
+import { populationText } from '#web/lib/population-text.ts';
 
 interface GradeLadderProps {
   set: SetId;
@@ -43,10 +44,12 @@ function Change({ percent }: { percent: number | null }) {
 
 function LadderTableRow({
   row,
+  population,
   selected,
   onSelect,
 }: {
   row: LadderRow;
+  population: PsaPopulation | undefined;
   selected: boolean;
   onSelect: (() => void) | undefined;
 }) {
@@ -72,6 +75,9 @@ function LadderTableRow({
         ) : (
           name
         )}
+        {population ? (
+          <span className="block text-xs font-normal text-slate-600">{populationText(population)}</span>
+        ) : null}
       </th>
       <td className="px-2 py-2 text-right">
         <span className="block font-bold whitespace-nowrap text-slate-900 tabular-nums">
@@ -195,6 +201,11 @@ export function GradeLadder({
                 <LadderTableRow
                   key={`${grader}|${grade}`}
                   row={row}
+                  population={
+                    grader === 'PSA'
+                      ? ladder.data?.psaPopulations.find((observed) => observed.grade === grade)
+                      : undefined
+                  }
                   selected={isSelected}
                   onSelect={select}
                 />

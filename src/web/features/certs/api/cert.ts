@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CertLookupAvailability, CertResponse } from '#shared/schemas/certs.ts';
+import type { CertLookupAvailability, CertResponse, CertSlab } from '#shared/schemas/certs.ts';
 import { api } from '#web/lib/api-client.ts';
 
 function certQuery(certNumber: string) {
@@ -23,4 +23,19 @@ export function useCertLookupAvailability() {
 
 export function useCert(certNumber: string | undefined, enabled: boolean) {
   return useQuery({ ...certQuery(certNumber ?? ''), enabled: enabled && Boolean(certNumber) });
+}
+
+/**
+ * The slab behind a certificate: its card, estimate, ladder row, last sales and population. Asked once the
+ * certificate's own lookup has answered, so it is served from what Holoscope keeps and costs no PSA call.
+ */
+export function useCertSlab(certNumber: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['certs', certNumber, 'slab'],
+    queryFn: ({ signal }) =>
+      api<CertSlab>(`/api/certs/${encodeURIComponent(certNumber ?? '')}/slab`, { signal }),
+    enabled: enabled && Boolean(certNumber),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -10,6 +10,7 @@ import { useCert, useCertLookupAvailability } from '#web/features/certs/api/cert
 import { ApiError } from '#web/lib/api-client.ts';
 import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CertResult } from './cert-result.tsx';
+import { SlabValue } from './slab-value.tsx';
 
 const FIELDS = ['certNumber'] as const;
 
@@ -53,8 +54,7 @@ export function CertSearch() {
     setTyped(parsed.data);
     if (parsed.data === current) {
       if (!unavailable) lookup.refetch();
-    }
-    else setSearchParams({ cert: parsed.data });
+    } else setSearchParams({ cert: parsed.data });
   };
 
   const clear = () => {
@@ -122,7 +122,10 @@ export function CertSearch() {
             {...(isPassing(lookup.error) ? { onRetry: () => lookup.refetch() } : {})}
           />
         ) : lookup.data ? (
-          <CertResult key={current} result={lookup.data} />
+          <>
+            <CertResult key={current} result={lookup.data} />
+            <SlabValue certNumber={current} />
+          </>
         ) : null}
       </div>
     </>
