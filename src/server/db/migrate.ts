@@ -15,12 +15,12 @@ import { salesChangesPerCard } from './migrations/014-sales-changes-per-card.ts'
 import { salesDayByCard } from './migrations/015-sales-day-by-card.ts';
 import { alertEmailsToBareAddresses } from './migrations/016-alert-emails-to-bare-addresses.ts';
 import { collectionValueSharing } from './migrations/017-collection-value-sharing.ts';
+import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
+import { accountMails } from './migrations/019-account-mails.ts';
 import { identityLinks } from './migrations/020-identity-links.ts';
 import { passkeys } from './migrations/024-passkeys.ts';
 import { sessionDevices } from './migrations/025-session-devices.ts';
 import { offerRounds } from './migrations/026-offer-rounds.ts';
-import { oneTimeTokens } from './migrations/018-one-time-tokens.ts';
-import { accountMails } from './migrations/019-account-mails.ts';
 import { psaPopulations } from './migrations/028-psa-populations.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -42,12 +42,12 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '015-sales-day-by-card': salesDayByCard(handle.dialect),
         '016-alert-emails-to-bare-addresses': alertEmailsToBareAddresses(),
         '017-collection-value-sharing': collectionValueSharing(handle.dialect),
+        '018-one-time-tokens': oneTimeTokens(handle.dialect),
+        '019-account-mails': accountMails(handle.dialect),
         '020-identity-links': identityLinks(handle.dialect),
         '024-passkeys': passkeys(handle.dialect),
         '025-session-devices': sessionDevices(),
         '026-offer-rounds': offerRounds(handle.dialect),
-        '018-one-time-tokens': oneTimeTokens(handle.dialect),
-        '019-account-mails': accountMails(handle.dialect),
         '028-psa-populations': psaPopulations(handle.dialect),
       };
     },
