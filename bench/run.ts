@@ -41,7 +41,7 @@ const INTERLEAVED_PAIRS = 10_000;
 /**
  * Unmeasured pairs before the interleaved measure. A fresh server process compiles its request path over its
  * first several thousand requests; with 1,000 that compilation ran on into the measured ones and set the app's
- * p99 (docs/performance.md, "Suggestions: the tail was a fresh process compiling").
+ * p99 (docs/performance.md, "How to measure").
  */
 const INTERLEAVED_WARM_UP = 5000;
 const salesCount = Number(values.sales);
