@@ -7,9 +7,14 @@ import { writeFlatSalesFile } from '../../../../bench/flat-sales-file.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
 import { importSalesFile } from './sales-import.service.ts';
 
-const ROWS = 20_000;
+const ROWS = 50_000;
 /** The longest any request may wait during the import, on however busy a machine. */
 const MAX_WAIT_MS = 2_000;
+/**
+ * A wait every request may have, however quick the import: one turn's work, or the commit of the import's
+ * transaction, which stays one statement (docs/decisions/037-imports-take-turns.md).
+ */
+const ONE_TURN_MS = 300;
 
 describe('an import alongside other requests', () => {
   const t = useTestApp();
@@ -45,7 +50,7 @@ describe('an import alongside other requests', () => {
     expect(answeredDuringImport).toBeGreaterThan(10);
     // Measured against the import itself, so a slow machine slows both: before the import took turns, one
     // request waited for a third of it (its rows stored while the file reader was ahead, then its flags).
-    expect(longest).toBeLessThan(importMs / 10);
+    expect(longest).toBeLessThan(Math.max(importMs / 10, ONE_TURN_MS));
     // And however long the import takes, no request waits seconds for it: a bound far above a turn's work,
     // that a stall of the event loop (a COPY's text made whole, a commit, a long loop of flags) would pass.
     expect(longest).toBeLessThan(MAX_WAIT_MS);
