@@ -108,6 +108,3 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     }),
   };
 }
-
-/** A form's field errors, for the parts of a form that render its fields. */
-export type FormFieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;
