@@ -1,4 +1,3 @@
-// biome-ignore-all lint/a11y/noRedundantRoles: explicit roles keep a table's meaning for screen readers where a phone lays its rows out as grids
 import type { ReactNode } from 'react';
 
 export interface Column<Row> {
