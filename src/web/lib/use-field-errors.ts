@@ -73,6 +73,16 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     focusNext.current = null;
   }, []);
 
+  const firstInvalid = fields.find((field) => errors[field]) ?? null;
+  function control(field: F, hintId?: string) {
+    const described = [hintId, errors[field] ? messageIdOf(field) : undefined].filter(Boolean).join(' ');
+    return {
+      id: idOf(field),
+      'aria-invalid': errors[field] ? (true as const) : undefined,
+      'aria-describedby': described || undefined,
+    };
+  }
+
   return {
     errors,
     /** Shows these messages by their fields and focuses the first of them. */
@@ -81,22 +91,20 @@ export function useFieldErrors<F extends string>(fields: readonly F[]) {
     showApiError,
     clear,
     /** The first field with a message, in the form's order. */
-    firstInvalid: fields.find((field) => errors[field]) ?? null,
+    firstInvalid,
+    /** For the banner that shows the first field's message: the id that field's control points at. */
+    bannerId: firstInvalid ? messageIdOf(firstInvalid) : undefined,
     /** The id of a field's control. */
     idOf,
     /** The id of the element that shows a field's message. */
     messageIdOf,
     /** What ties a field's control to its message: its id, aria-invalid and aria-describedby (after any hint). */
-    control(field: F, hintId?: string) {
-      const described = [hintId, errors[field] ? messageIdOf(field) : undefined].filter(Boolean).join(' ');
-      return {
-        id: idOf(field),
-        'aria-invalid': errors[field] ? (true as const) : undefined,
-        'aria-describedby': described || undefined,
-      };
-    },
+    control,
+    /** `control` with the message itself, for a kit field (components/ui/fields.tsx) that shows it under it. */
+    field: (field: F, hintId?: string) => ({
+      ...control(field, hintId),
+      message: errors[field],
+      messageId: messageIdOf(field),
+    }),
   };
 }
-
-/** A form's field errors, for the parts of a form that render its fields. */
-export type FormFieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;

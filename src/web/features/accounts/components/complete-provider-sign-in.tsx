@@ -3,12 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { signInProblemMessage } from '#shared/identity-providers.ts';
 import { firstProviderAccountProblem } from '#shared/registration.ts';
 import { Button, buttonClass } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useCompleteProviderSignIn, usePendingIdentity } from '#web/features/accounts/api/identity.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { UsernameField } from './account-fields.tsx';
 import { CountryField } from './country-field.tsx';
 
 const FIELDS = ['username', 'country'] as const;
@@ -95,17 +95,12 @@ function ProviderAccountForm({ providerName, email }: { providerName: string; em
         </p>
       </div>
       <form noValidate onSubmit={submit} className="space-y-4" aria-label="Finish creating your account">
-        {message ? (
-          <ErrorNotice id={invalid ? form.messageIdOf(invalid) : undefined} message={message} />
-        ) : null}
-        <Field
+        {message ? <ErrorNotice id={form.bannerId} message={message} /> : null}
+        <UsernameField
           {...form.control('username')}
-          label="Username"
-          autoComplete="username"
-          required
           value={input.username}
           disabled={busy}
-          onChange={(event) => set({ username: event.target.value })}
+          onChange={(username) => set({ username })}
         />
         <CountryField
           {...form.control('country')}

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { type Country, searchCountries } from '#shared/countries.ts';
-import { inputClass } from '#web/components/ui/fields.tsx';
+import { FieldFrame, hintIdOf, inputClass } from '#web/components/ui/fields.tsx';
 
 interface CountryValue {
   country: string;
@@ -72,10 +72,7 @@ export function CountryField({
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Country
-      </label>
+    <FieldFrame id={id} label="Country" hint="Start typing, then pick your country from the list.">
       <div className="relative">
         <input
           id={id}
@@ -88,7 +85,7 @@ export function CountryField({
           aria-controls={listId}
           aria-activedescendant={showList ? optionId(active) : undefined}
           aria-invalid={invalid}
-          aria-describedby={describedBy ? `${id}-hint ${describedBy}` : `${id}-hint`}
+          aria-describedby={describedBy ? `${hintIdOf(id)} ${describedBy}` : hintIdOf(id)}
           className={inputClass}
           value={text}
           disabled={disabled}
@@ -124,9 +121,6 @@ export function CountryField({
           ))}
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        Start typing, then pick your country from the list.
-      </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button, buttonClass } from '#web/components/ui/button.tsx';
-import { Field, PasswordField } from '#web/components/ui/fields.tsx';
+import { PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLogin } from '#web/features/accounts/api/auth.ts';
 import { providerStartUrl } from '#web/features/accounts/api/identity.ts';
 import { useSignInMethods } from '#web/features/accounts/api/methods.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { EmailField } from './account-fields.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 interface LoginFormProps {
@@ -50,21 +51,9 @@ export function LoginForm({ onDone, onSwitch, onMail }: LoginFormProps) {
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
       {login.isError ? (
         // The banner is also the message of the field at fault, if there is one.
-        <ErrorNotice
-          id={form.firstInvalid ? form.messageIdOf(form.firstInvalid) : undefined}
-          message={authErrorMessage(login.error)}
-        />
+        <ErrorNotice id={form.bannerId} message={authErrorMessage(login.error)} />
       ) : null}
-      <Field
-        {...form.control('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        disabled={busy}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <EmailField {...form.control('email')} value={email} disabled={busy} onChange={setEmail} />
       <PasswordField
         {...form.control('password')}
         label="Password"

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { ACCOUNT_MAIL_MESSAGES } from '#shared/account-links.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useRequestMail } from '#web/features/accounts/api/auth.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { EmailField } from './account-fields.tsx';
 
 interface MailRequestFormProps {
   kind: 'emailLink' | 'passwordReset';
@@ -98,22 +98,8 @@ export function MailRequestForm({ kind, available, initialEmail, onBack }: MailR
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={texts.button}>
       <p className="text-sm text-slate-600">{texts.intro}</p>
-      {request.isError ? (
-        <ErrorNotice
-          id={form.firstInvalid ? form.messageIdOf(form.firstInvalid) : undefined}
-          message={authErrorMessage(request.error)}
-        />
-      ) : null}
-      <Field
-        {...form.control('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        disabled={busy}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      {request.isError ? <ErrorNotice id={form.bannerId} message={authErrorMessage(request.error)} /> : null}
+      <EmailField {...form.control('email')} value={email} disabled={busy} onChange={setEmail} />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? texts.busy : texts.button}
       </Button>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { linkRefusalMessage } from '#shared/account-links.ts';
 import { firstPasswordProblem } from '#shared/registration.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { PasswordField } from '#web/components/ui/fields.tsx';
+import { NewPasswordFields } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useCompletePasswordReset } from '#web/features/accounts/api/auth.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
@@ -18,8 +18,7 @@ const FIELDS = ['password', 'verifyPassword'] as const;
 export function PasswordResetForm({ token }: { token: string }) {
   const reset = useCompletePasswordReset();
   const form = useFieldErrors(FIELDS);
-  const [password, setPassword] = useState('');
-  const [verifyPassword, setVerifyPassword] = useState('');
+  const [values, setValues] = useState({ password: '', verifyPassword: '' });
   const [visible, setVisible] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const busy = reset.isPending;
@@ -42,14 +41,14 @@ export function PasswordResetForm({ token }: { token: string }) {
     event.preventDefault();
     form.clear();
     reset.reset();
-    const found = firstPasswordProblem(password, verifyPassword);
+    const found = firstPasswordProblem(values.password, values.verifyPassword);
     setProblem(found?.message ?? null);
     if (found) {
       form.show({ [found.field]: found.message });
       return;
     }
     reset.mutate(
-      { token, password, verifyPassword },
+      { token, ...values },
       {
         onError: (error) => {
           const field = authErrorField(error, FIELDS);
@@ -66,33 +65,16 @@ export function PasswordResetForm({ token }: { token: string }) {
         Choose a new password
       </h1>
       {token === '' ? <ErrorNotice message={linkRefusalMessage('passwordReset', 'invalid')} /> : null}
-      {message ? (
-        <ErrorNotice
-          id={form.firstInvalid ? form.messageIdOf(form.firstInvalid) : undefined}
-          message={message}
-        />
-      ) : null}
-      <PasswordField
-        {...form.control('password')}
-        label="New password"
-        autoComplete="new-password"
-        required
+      {message ? <ErrorNotice id={form.bannerId} message={message} /> : null}
+      <NewPasswordFields
+        labels={{ password: 'New password', verifyPassword: 'New password again' }}
+        password={form.control('password')}
+        verifyPassword={form.control('verifyPassword')}
+        values={values}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
         visible={visible}
         onToggle={() => setVisible((shown) => !shown)}
-        controls={`${form.idOf('password')} ${form.idOf('verifyPassword')}`}
-        value={password}
         disabled={busy}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <PasswordField
-        {...form.control('verifyPassword')}
-        label="New password again"
-        autoComplete="new-password"
-        required
-        visible={visible}
-        value={verifyPassword}
-        disabled={busy}
-        onChange={(event) => setVerifyPassword(event.target.value)}
       />
       <Button type="submit" className="w-full" disabled={busy || token === ''}>
         {busy ? 'Saving...' : 'Save new password'}

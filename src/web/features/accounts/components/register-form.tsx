@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { firstRegistrationProblem, type RegistrationInput } from '#shared/registration.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Field, PasswordField } from '#web/components/ui/fields.tsx';
+import { NewPasswordFields } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useRegister } from '#web/features/accounts/api/auth.ts';
 import { authErrorField, authErrorMessage } from '#web/features/accounts/auth-errors.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { EmailField, UsernameField } from './account-fields.tsx';
 import { CountryField } from './country-field.tsx';
 
 interface RegisterFormProps {
@@ -56,49 +57,28 @@ export function RegisterForm({ onDone, onSwitch }: RegisterFormProps) {
   const message = invalid ? form.errors[invalid] : register.isError ? authErrorMessage(register.error) : null;
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Create an account">
-      {message ? (
-        <ErrorNotice id={invalid ? form.messageIdOf(invalid) : undefined} message={message} />
-      ) : null}
-      <Field
+      {message ? <ErrorNotice id={form.bannerId} message={message} /> : null}
+      <UsernameField
         {...form.control('username')}
-        label="Username"
-        autoComplete="username"
-        required
         value={input.username}
         disabled={busy}
-        onChange={(event) => set({ username: event.target.value })}
+        onChange={(username) => set({ username })}
       />
-      <Field
+      <EmailField
         {...form.control('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
         value={input.email}
         disabled={busy}
-        onChange={(event) => set({ email: event.target.value })}
+        onChange={(email) => set({ email })}
       />
-      <PasswordField
-        {...form.control('password')}
-        label="Password"
-        autoComplete="new-password"
-        required
+      <NewPasswordFields
+        labels={{ password: 'Password', verifyPassword: 'Verify Password' }}
+        password={form.control('password')}
+        verifyPassword={form.control('verifyPassword')}
+        values={input}
+        onChange={set}
         visible={visible}
         onToggle={() => setVisible((shown) => !shown)}
-        controls={`${form.idOf('password')} ${form.idOf('verifyPassword')}`}
-        value={input.password}
         disabled={busy}
-        onChange={(event) => set({ password: event.target.value })}
-      />
-      <PasswordField
-        {...form.control('verifyPassword')}
-        label="Verify Password"
-        autoComplete="new-password"
-        required
-        visible={visible}
-        value={input.verifyPassword}
-        disabled={busy}
-        onChange={(event) => set({ verifyPassword: event.target.value })}
       />
       <CountryField
         {...form.control('country')}

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { getSet } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { DELETED_SHOWN, useDeletedSales, useRestoreSales } from '#web/features/admin/api/deleted-sales.ts';
 import { useSelection } from '#web/features/admin/use-selection.ts';
@@ -63,66 +64,77 @@ export function DeletedSalesView() {
           tabIndex={0}
           className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
         >
-          <table className="w-full min-w-[44rem] text-sm">
-            <caption className="sr-only">
-              Deleted sales, most recently deleted first (up to {DELETED_SHOWN})
-            </caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2.5 pr-2 pl-4">
+          <DataTable
+            className="w-full min-w-[44rem] text-sm"
+            caption={`Deleted sales, most recently deleted first (up to ${DELETED_SHOWN})`}
+            headClassName="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            columns={[
+              {
+                header: (
                   <Checkbox
                     checked={allTicked}
                     indeterminate={selection.size > 0 && !allTicked}
                     onChange={(event) => selection.setAll(ids, event.target.checked)}
                     aria-label="Select all deleted sales"
                   />
-                </th>
-                <th scope="col" className={CELL}>
-                  Card
-                </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  Price
-                </th>
-                <th scope="col" className={CELL}>
-                  Sold
-                </th>
-                <th scope="col" className={CELL}>
-                  Deleted by
-                </th>
-                <th scope="col" className={CELL}>
-                  Deleted at
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.map((sale) => (
-                <tr key={sale.saleId} className="border-t border-slate-100">
-                  <td className="py-2 pr-2 pl-4">
-                    <Checkbox
-                      checked={selection.has(sale.saleId)}
-                      onChange={() => selection.toggle(sale.saleId)}
-                      aria-label={`Select deleted sale: ${sale.cardName}, ${formatDollars(sale.price)}, sold ${formatSaleDate(sale.date)}`}
-                    />
-                  </td>
-                  <td className={CELL}>
+                ),
+                headerClassName: 'py-2.5 pr-2 pl-4',
+                cellClassName: 'py-2 pr-2 pl-4',
+                cell: (sale) => (
+                  <Checkbox
+                    checked={selection.has(sale.saleId)}
+                    onChange={() => selection.toggle(sale.saleId)}
+                    aria-label={`Select deleted sale: ${sale.cardName}, ${formatDollars(sale.price)}, sold ${formatSaleDate(sale.date)}`}
+                  />
+                ),
+              },
+              {
+                header: 'Card',
+                headerClassName: CELL,
+                cellClassName: CELL,
+                cell: (sale) => (
+                  <>
                     <span className="font-semibold text-slate-900">{sale.cardName}</span>
                     <span className="block text-xs text-slate-600">{getSet(sale.setId).name}</span>
-                  </td>
-                  <td className={`${CELL} text-right font-semibold tabular-nums`}>
-                    {formatDollars(sale.price)}
-                  </td>
-                  <td className={`${CELL} whitespace-nowrap`}>
+                  </>
+                ),
+              },
+              {
+                header: 'Price',
+                headerClassName: `${CELL} text-right`,
+                cellClassName: `${CELL} text-right font-semibold tabular-nums`,
+                cell: (sale) => formatDollars(sale.price),
+              },
+              {
+                header: 'Sold',
+                headerClassName: CELL,
+                cellClassName: `${CELL} whitespace-nowrap`,
+                cell: (sale) => (
+                  <>
                     <time dateTime={sale.date}>{formatSaleDate(sale.date)}</time>
                     <span className="block text-xs text-slate-600">{sale.seller}</span>
-                  </td>
-                  <td className={CELL}>{sale.deletedBy.username ?? 'A removed account'}</td>
-                  <td className={`${CELL} whitespace-nowrap`}>
-                    <time dateTime={sale.deletedAt}>{deletedAt.format(new Date(sale.deletedAt))}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                header: 'Deleted by',
+                headerClassName: CELL,
+                cellClassName: CELL,
+                cell: (sale) => sale.deletedBy.username ?? 'A removed account',
+              },
+              {
+                header: 'Deleted at',
+                headerClassName: CELL,
+                cellClassName: `${CELL} whitespace-nowrap`,
+                cell: (sale) => (
+                  <time dateTime={sale.deletedAt}>{deletedAt.format(new Date(sale.deletedAt))}</time>
+                ),
+              },
+            ]}
+            rows={sales}
+            rowKey={(sale) => sale.saleId}
+            rowClassName="border-t border-slate-100"
+          />
         </section>
       )}
     </section>

@@ -1,4 +1,5 @@
 import type { ImportSummary } from '#shared/schemas/admin.ts';
+import { DataTable } from '#web/components/ui/data-table.tsx';
 
 const FORMAT_NAMES: Record<ImportSummary['format'], string> = {
   json: 'JSON',
@@ -36,32 +37,33 @@ export function ImportSummaryView({ summary, fileName }: { summary: ImportSummar
           tabIndex={0}
           className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
         >
-          <table className="w-full text-sm">
-            <caption className="px-4 pt-3 text-left text-sm font-semibold text-slate-900">
-              Rejected rows
-              {summary.rejected > summary.rejects.length
+          <DataTable
+            className="w-full text-sm"
+            caption={`Rejected rows${
+              summary.rejected > summary.rejects.length
                 ? ` (the first ${summary.rejects.length} of ${count.format(summary.rejected)})`
-                : ''}
-            </caption>
-            <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3 pl-4">
-                  {lineHeader}
-                </th>
-                <th scope="col" className="py-2 pr-4 pl-3">
-                  Reason
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.rejects.map((reject) => (
-                <tr key={`${reject.line}-${reject.reason}`} className="border-t border-slate-100">
-                  <td className="py-2 pr-3 pl-4 align-top tabular-nums">{reject.line}</td>
-                  <td className="py-2 pr-4 pl-3">{reject.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                : ''
+            }`}
+            captionClassName="px-4 pt-3 text-left text-sm font-semibold text-slate-900"
+            headClassName="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            columns={[
+              {
+                header: lineHeader,
+                headerClassName: 'py-2 pr-3 pl-4',
+                cellClassName: 'py-2 pr-3 pl-4 align-top tabular-nums',
+                cell: (reject) => reject.line,
+              },
+              {
+                header: 'Reason',
+                headerClassName: 'py-2 pr-4 pl-3',
+                cellClassName: 'py-2 pr-4 pl-3',
+                cell: (reject) => reject.reason,
+              },
+            ]}
+            rows={summary.rejects}
+            rowKey={(reject) => `${reject.line}-${reject.reason}`}
+            rowClassName="border-t border-slate-100"
+          />
         </section>
       ) : null}
     </section>

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/a11y/noRedundantRoles: explicit roles keep the table's meaning for screen readers where a phone lays its rows out as grids
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Period } from '#shared/sales-constants.ts';
@@ -6,6 +5,7 @@ import type { AdminSearchResponse } from '#shared/schemas/admin.ts';
 import { PeriodSelector } from '#web/components/period-selector.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { DataTable } from '#web/components/ui/data-table.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { useSelection } from '#web/features/admin/use-selection.ts';
 import { formatCount, formatDollars, formatSaleDate } from '#web/lib/format.ts';
@@ -80,77 +80,61 @@ export function SearchResults({ query, card, period, onPeriodChange }: SearchRes
           tabIndex={0}
           className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
         >
-          <table role="table" className="w-full text-sm sm:min-w-[38rem]">
-            <caption className="sr-only">Sales of {result.cardName}, newest first</caption>
-            <thead
-              role="rowgroup"
-              className="bg-slate-50 text-left max-sm:sr-only text-xs font-semibold tracking-wide text-slate-600 uppercase"
-            >
-              <tr role="row">
-                <th role="columnheader" scope="col" className="py-2.5 pr-2 pl-4">
-                  <span className="sr-only">Selected</span>
-                </th>
-                <th role="columnheader" scope="col" className={HEADER}>
-                  Image
-                </th>
-                <th role="columnheader" scope="col" className={HEADER}>
-                  Date
-                </th>
-                <th role="columnheader" scope="col" className={`${HEADER} text-right`}>
-                  Price
-                </th>
-                <th role="columnheader" scope="col" className={HEADER}>
-                  Grade
-                </th>
-                <th role="columnheader" scope="col" className={HEADER}>
-                  Seller
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {result.sales.map((sale) => {
-                const day = formatSaleDate(sale.date);
-                return (
-                  <tr key={sale.saleId} role="row" className={`border-t border-slate-100 ${PHONE_ROW}`}>
-                    <td role="cell" className="py-2 pr-2 pl-4 max-sm:row-span-2 max-sm:p-0">
-                      <Checkbox
-                        checked={selection.has(sale.saleId)}
-                        onChange={() => selection.toggle(sale.saleId)}
-                        aria-label={`Select the sale of ${day} for ${formatDollars(sale.price)} by ${sale.seller}`}
-                      />
-                    </td>
-                    <td role="cell" className="px-3 py-2 max-sm:row-span-2 max-sm:p-0">
-                      <SaleThumbnail sale={sale} />
-                    </td>
-                    <td
-                      role="cell"
-                      className="px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0"
-                    >
-                      <time dateTime={sale.date}>{day}</time>
-                    </td>
-                    <td
-                      role="cell"
-                      className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums max-sm:col-start-4 max-sm:row-start-1 max-sm:p-0"
-                    >
-                      {formatDollars(sale.price)}
-                    </td>
-                    <td
-                      role="cell"
-                      className="px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0"
-                    >
-                      {gradeText(sale)}
-                    </td>
-                    <td
-                      role="cell"
-                      className="px-3 py-2 break-words max-sm:col-start-4 max-sm:row-start-2 max-sm:p-0 max-sm:text-right"
-                    >
-                      {sale.seller}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            explicitRoles
+            className="w-full text-sm sm:min-w-[38rem]"
+            caption={`Sales of ${result.cardName}, newest first`}
+            headClassName="bg-slate-50 text-left max-sm:sr-only text-xs font-semibold tracking-wide text-slate-600 uppercase"
+            columns={[
+              {
+                header: <span className="sr-only">Selected</span>,
+                headerClassName: 'py-2.5 pr-2 pl-4',
+                cellClassName: 'py-2 pr-2 pl-4 max-sm:row-span-2 max-sm:p-0',
+                cell: (sale) => (
+                  <Checkbox
+                    checked={selection.has(sale.saleId)}
+                    onChange={() => selection.toggle(sale.saleId)}
+                    aria-label={`Select the sale of ${formatSaleDate(sale.date)} for ${formatDollars(sale.price)} by ${sale.seller}`}
+                  />
+                ),
+              },
+              {
+                header: 'Image',
+                headerClassName: HEADER,
+                cellClassName: 'px-3 py-2 max-sm:row-span-2 max-sm:p-0',
+                cell: (sale) => <SaleThumbnail sale={sale} />,
+              },
+              {
+                header: 'Date',
+                headerClassName: HEADER,
+                cellClassName: 'px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0',
+                cell: (sale) => <time dateTime={sale.date}>{formatSaleDate(sale.date)}</time>,
+              },
+              {
+                header: 'Price',
+                headerClassName: `${HEADER} text-right`,
+                cellClassName:
+                  'px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums max-sm:col-start-4 max-sm:row-start-1 max-sm:p-0',
+                cell: (sale) => formatDollars(sale.price),
+              },
+              {
+                header: 'Grade',
+                headerClassName: HEADER,
+                cellClassName: 'px-3 py-2 whitespace-nowrap max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0',
+                cell: (sale) => gradeText(sale),
+              },
+              {
+                header: 'Seller',
+                headerClassName: HEADER,
+                cellClassName:
+                  'px-3 py-2 break-words max-sm:col-start-4 max-sm:row-start-2 max-sm:p-0 max-sm:text-right',
+                cell: (sale) => sale.seller,
+              },
+            ]}
+            rows={result.sales}
+            rowKey={(sale) => sale.saleId}
+            rowClassName={`border-t border-slate-100 ${PHONE_ROW}`}
+          />
         </section>
       )}
     </section>

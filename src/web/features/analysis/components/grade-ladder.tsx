@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type GradeChoice, isSaleGrader, type Period } from '#shared/sales-constants.ts';
 import type { LadderRow, PsaPopulation } from '#shared/schemas/valuation.ts';
 import type { SetId } from '#shared/sets.ts';
+import { type Column, DataTable } from '#web/components/ui/data-table.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useLadder } from '#web/features/analysis/api/valuation.ts';
 import { formatCount, formatDollars, formatPercent, formatWholeDollars } from '#web/lib/format.ts';
@@ -42,44 +43,51 @@ function Change({ percent }: { percent: number | null }) {
   );
 }
 
-function LadderTableRow({
-  row,
-  population,
-  selected,
-  onSelect,
-}: {
+/** A rung of the ladder as the table shows it: whether it is the chosen grade, and how to choose it. */
+interface Rung {
   row: LadderRow;
   population: PsaPopulation | undefined;
   selected: boolean;
   onSelect: (() => void) | undefined;
-}) {
-  const name = `${row.grader} ${row.grade}`;
-  return (
-    <tr
-      className={`relative border-t border-slate-100 ${selected ? 'bg-brand-50' : onSelect ? 'hover:bg-slate-50' : ''}`}
-    >
-      <th
-        scope="row"
-        className={`py-2 pr-2 pl-3 text-left font-semibold whitespace-nowrap ${selected ? 'text-brand-700 shadow-[inset_4px_0_0_var(--color-brand-600)]' : 'text-slate-900'}`}
-      >
-        {onSelect ? (
-          // The button covers the whole row, so a click anywhere on it picks the grade.
-          <button
-            type="button"
-            aria-pressed={selected}
-            onClick={onSelect}
-            className="rounded text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            {name}
-          </button>
-        ) : (
-          name
-        )}
-        {population ? (
-          <span className="block text-xs font-normal text-slate-600">{populationText(population)}</span>
-        ) : null}
-      </th>
-      <td className="px-2 py-2 text-right">
+}
+
+const RUNG_COLUMNS: Column<Rung>[] = [
+  {
+    header: 'Grade',
+    headerClassName: 'py-1.5 pr-2 pl-3 text-left',
+    rowHeader: true,
+    cellClassName: ({ selected }) =>
+      `py-2 pr-2 pl-3 text-left font-semibold whitespace-nowrap ${selected ? 'text-brand-700 shadow-[inset_4px_0_0_var(--color-brand-600)]' : 'text-slate-900'}`,
+    cell: ({ row, population, selected, onSelect }) => {
+      const name = `${row.grader} ${row.grade}`;
+      return (
+        <>
+          {onSelect ? (
+            // The button covers the whole row, so a click anywhere on it picks the grade.
+            <button
+              type="button"
+              aria-pressed={selected}
+              onClick={onSelect}
+              className="rounded text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {name}
+            </button>
+          ) : (
+            name
+          )}
+          {population ? (
+            <span className="block text-xs font-normal text-slate-600">{populationText(population)}</span>
+          ) : null}
+        </>
+      );
+    },
+  },
+  {
+    header: 'Median',
+    headerClassName: 'px-2 py-1.5 text-right',
+    cellClassName: 'px-2 py-2 text-right',
+    cell: ({ row }) => (
+      <>
         <span className="block font-bold whitespace-nowrap text-slate-900 tabular-nums">
           {formatDollars(row.median)}
         </span>
@@ -95,26 +103,44 @@ function LadderTableRow({
         <span className="block text-xs text-slate-600 tabular-nums sm:hidden">
           {row.count === 1 ? '1 sale' : `${formatCount(row.count)} sales`}
         </span>
-      </td>
-      <td className="hidden px-2 py-2 text-right text-slate-700 tabular-nums sm:table-cell">
-        {formatCount(row.count)}
-      </td>
-      <td className="px-2 py-2 text-right text-xs">
-        <Change percent={row.change90d} />
-      </td>
-      <td className="py-2 pr-3 pl-2 text-right text-xs whitespace-nowrap text-slate-700 tabular-nums">
-        {row.multiplierToNext === null ? (
-          <span className="text-slate-400">
-            <span aria-hidden>—</span>
-            <span className="sr-only">No lower grade</span>
-          </span>
-        ) : (
-          `${row.multiplierToNext}×`
-        )}
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    header: 'Sales',
+    headerClassName: 'hidden px-2 py-1.5 text-right sm:table-cell',
+    cellClassName: 'hidden px-2 py-2 text-right text-slate-700 tabular-nums sm:table-cell',
+    cell: ({ row }) => formatCount(row.count),
+  },
+  {
+    header: (
+      <abbr title="Change of the median over the last 90 days" className="no-underline">
+        90 days
+      </abbr>
+    ),
+    headerClassName: 'px-2 py-1.5 text-right',
+    cellClassName: 'px-2 py-2 text-right text-xs',
+    cell: ({ row }) => <Change percent={row.change90d} />,
+  },
+  {
+    header: (
+      <abbr title="Median ÷ the median of the next lower grade" className="no-underline">
+        × next
+      </abbr>
+    ),
+    headerClassName: 'py-1.5 pr-3 pl-2 text-right',
+    cellClassName: 'py-2 pr-3 pl-2 text-right text-xs whitespace-nowrap text-slate-700 tabular-nums',
+    cell: ({ row }) =>
+      row.multiplierToNext === null ? (
+        <span className="text-slate-400">
+          <span aria-hidden>—</span>
+          <span className="sr-only">No lower grade</span>
+        </span>
+      ) : (
+        `${row.multiplierToNext}×`
+      ),
+  },
+];
 
 /** Rows shown before "Show all grades": the top of the ladder, where most collectors look. */
 const FIRST_ROWS = 6;
@@ -162,57 +188,32 @@ export function GradeLadder({
       ) : ladder.data.rows.length === 0 ? (
         <p className="px-4 py-6 text-center text-sm text-slate-600">No graded sales in this period.</p>
       ) : (
-        <table className="mt-2 w-full text-sm">
-          <caption className="sr-only">
-            Grade ladder of {cardName}: median price, middle half of prices, sales, change over 90 days and
-            multiplier to the next lower grade, for each grader and grade
-          </caption>
-          <thead>
-            <tr className="text-xs font-semibold text-slate-600">
-              <th scope="col" className="py-1.5 pr-2 pl-3 text-left">
-                Grade
-              </th>
-              <th scope="col" className="px-2 py-1.5 text-right">
-                Median
-              </th>
-              <th scope="col" className="hidden px-2 py-1.5 text-right sm:table-cell">
-                Sales
-              </th>
-              <th scope="col" className="px-2 py-1.5 text-right">
-                <abbr title="Change of the median over the last 90 days" className="no-underline">
-                  90 days
-                </abbr>
-              </th>
-              <th scope="col" className="py-1.5 pr-3 pl-2 text-right">
-                <abbr title="Median ÷ the median of the next lower grade" className="no-underline">
-                  × next
-                </abbr>
-              </th>
-            </tr>
-          </thead>
-          <tbody className={ladder.isPlaceholderData ? 'opacity-60' : undefined}>
-            {shown.map((row) => {
-              const { grader, grade } = row;
-              const isSelected = selected?.grader === grader && selected.grade === grade;
-              const select = isSaleGrader(grader)
+        <DataTable
+          className="mt-2 w-full text-sm"
+          caption={`Grade ladder of ${cardName}: median price, middle half of prices, sales, change over 90 days and multiplier to the next lower grade, for each grader and grade`}
+          headRowClassName="text-xs font-semibold text-slate-600"
+          bodyClassName={ladder.isPlaceholderData ? 'opacity-60' : undefined}
+          columns={RUNG_COLUMNS}
+          rows={shown.map((row): Rung => {
+            const { grader, grade } = row;
+            const isSelected = selected?.grader === grader && selected.grade === grade;
+            return {
+              row,
+              population:
+                grader === 'PSA'
+                  ? ladder.data?.psaPopulations.find((observed) => observed.grade === grade)
+                  : undefined,
+              selected: isSelected,
+              onSelect: isSaleGrader(grader)
                 ? () => onSelect(isSelected ? null : { grader, grade })
-                : undefined;
-              return (
-                <LadderTableRow
-                  key={`${grader}|${grade}`}
-                  row={row}
-                  population={
-                    grader === 'PSA'
-                      ? ladder.data?.psaPopulations.find((observed) => observed.grade === grade)
-                      : undefined
-                  }
-                  selected={isSelected}
-                  onSelect={select}
-                />
-              );
-            })}
-          </tbody>
-        </table>
+                : undefined,
+            };
+          })}
+          rowKey={({ row }) => `${row.grader}|${row.grade}`}
+          rowClassName={({ selected, onSelect }) =>
+            `relative border-t border-slate-100 ${selected ? 'bg-brand-50' : onSelect ? 'hover:bg-slate-50' : ''}`
+          }
+        />
       )}
       {rows.length > FIRST_ROWS ? (
         <div className="border-t border-slate-100 px-3 py-2 text-center">

@@ -1,6 +1,6 @@
-// biome-ignore-all lint/a11y/noRedundantRoles: explicit roles keep the table's meaning for screen readers where a phone lays its rows out as grids
 import { Info } from 'lucide-react';
 import type { AnalysisResponse, Sale } from '#shared/schemas/sales.ts';
+import { type Column, DataTable } from '#web/components/ui/data-table.tsx';
 import { TipButton } from '#web/components/ui/tooltip.tsx';
 import { sellerRatingText } from '#web/features/analysis/seller-rating.ts';
 import { flagLabel } from '#web/lib/flag-labels.ts';
@@ -79,74 +79,99 @@ function sellerRatingShort(rating: number | null): string {
   return rating === null ? 'Rating unknown' : `Rating ${rating}%`;
 }
 
-function SaleRow({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse }) {
+function SaleImage({ sale, analysis }: { sale: Sale; analysis: AnalysisResponse }) {
   const day = formatSaleDate(sale.date);
   const image = sale.imageUrl ?? analysis.imageUrl;
   const what = sale.imageUrl ? 'listing photo' : 'card art';
+  return image ? (
+    <ImageViewer
+      src={image}
+      title={`${analysis.cardName}, sold ${day}`}
+      alt={`${analysis.cardName} ${what}, sold ${day} for ${formatDollars(sale.price)}`}
+    />
+  ) : (
+    <span className="text-slate-400">—</span>
+  );
+}
+
+/** The day of the sale, where it sold and its certificate, and why it is excluded when it is. */
+function SaleDate({ sale }: { sale: Sale }) {
   const details = [sale.source ? SOURCE_LABELS[sale.source] : null].filter(Boolean);
   return (
-    <tr
-      role="row"
-      className={`border-t border-slate-100 ${PHONE_ROW} ${sale.excluded ? 'bg-slate-50 text-slate-500' : ''}`}
-      data-excluded={sale.excluded || undefined}
-    >
-      <td role="cell" className="py-2 pr-3 pl-4 max-sm:row-span-2 max-sm:p-0">
-        {image ? (
-          <ImageViewer
-            src={image}
-            title={`${analysis.cardName}, sold ${day}`}
-            alt={`${analysis.cardName} ${what}, sold ${day} for ${formatDollars(sale.price)}`}
-          />
-        ) : (
-          <span className="text-slate-400">—</span>
-        )}
-      </td>
-      <td role="cell" className="px-3 py-2 max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0">
-        <time dateTime={sale.date} className="whitespace-nowrap">
-          {day}
-        </time>
-        {details.length > 0 || sale.certNumber ? (
-          <p className="text-xs whitespace-nowrap text-slate-500">
-            {details.join(' · ')}
-            {details.length > 0 && sale.certNumber ? ' · ' : ''}
-            <CertText sale={sale} />
-          </p>
-        ) : null}
-        {sale.excluded ? <FlagChips flags={sale.flags} /> : null}
-      </td>
-      <td
-        role="cell"
-        className={`px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0 ${sale.excluded ? 'font-medium' : 'font-semibold'}`}
-      >
-        {formatDollars(sale.price)}
-        {sale.originalPrice ? (
-          <span className="block text-xs font-normal text-slate-500">
-            {originalPriceText(sale.originalPrice)}
-          </span>
-        ) : null}
-      </td>
-      <td
-        role="cell"
-        className="px-3 py-2 whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0"
-      >
-        {gradeText(sale)}
-      </td>
-      <td
-        role="cell"
-        className="py-2 pr-4 pl-3 max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0 max-sm:text-right"
-      >
-        <TipButton
-          tip={sellerRatingText(sale.sellerRating)}
-          className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700 max-sm:max-w-[10rem]"
-        >
-          <span className="truncate">{sale.seller}</span>
-          <Info className="size-3.5 shrink-0 text-slate-400 max-sm:hidden" aria-hidden />
-        </TipButton>
-        {/* A phone has no hover: the rating is written out under the seller. */}
-        <span className="block text-xs text-slate-500 sm:hidden">{sellerRatingShort(sale.sellerRating)}</span>
-      </td>
-    </tr>
+    <>
+      <time dateTime={sale.date} className="whitespace-nowrap">
+        {formatSaleDate(sale.date)}
+      </time>
+      {details.length > 0 || sale.certNumber ? (
+        <p className="text-xs whitespace-nowrap text-slate-500">
+          {details.join(' · ')}
+          {details.length > 0 && sale.certNumber ? ' · ' : ''}
+          <CertText sale={sale} />
+        </p>
+      ) : null}
+      {sale.excluded ? <FlagChips flags={sale.flags} /> : null}
+    </>
   );
+}
+
+/** The table's columns; a phone places each cell in the row's grid (PHONE_ROW). */
+function saleColumns(analysis: AnalysisResponse): Column<Sale>[] {
+  return [
+    {
+      header: 'Image',
+      headerClassName: 'py-2.5 pr-3 pl-4',
+      cellClassName: 'py-2 pr-3 pl-4 max-sm:row-span-2 max-sm:p-0',
+      cell: (sale) => <SaleImage sale={sale} analysis={analysis} />,
+    },
+    {
+      header: 'Date',
+      headerClassName: 'px-3 py-2.5',
+      cellClassName: 'px-3 py-2 max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0',
+      cell: (sale) => <SaleDate sale={sale} />,
+    },
+    {
+      header: 'Price',
+      headerClassName: 'px-3 py-2.5 text-right',
+      cellClassName: (sale) =>
+        `px-3 py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-3 max-sm:row-start-1 max-sm:p-0 ${sale.excluded ? 'font-medium' : 'font-semibold'}`,
+      cell: (sale) => (
+        <>
+          {formatDollars(sale.price)}
+          {sale.originalPrice ? (
+            <span className="block text-xs font-normal text-slate-500">
+              {originalPriceText(sale.originalPrice)}
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: 'Grade',
+      headerClassName: 'px-3 py-2.5',
+      cellClassName: 'px-3 py-2 whitespace-nowrap max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0',
+      cell: gradeText,
+    },
+    {
+      header: 'Seller',
+      headerClassName: 'py-2.5 pr-4 pl-3',
+      cellClassName: 'py-2 pr-4 pl-3 max-sm:col-start-3 max-sm:row-start-2 max-sm:p-0 max-sm:text-right',
+      cell: (sale) => (
+        <>
+          <TipButton
+            tip={sellerRatingText(sale.sellerRating)}
+            className="inline-flex max-w-[12rem] items-center gap-1 rounded text-left text-slate-800 hover:text-brand-700 max-sm:max-w-[10rem]"
+          >
+            <span className="truncate">{sale.seller}</span>
+            <Info className="size-3.5 shrink-0 text-slate-400 max-sm:hidden" aria-hidden />
+          </TipButton>
+          {/* A phone has no hover: the rating is written out under the seller. */}
+          <span className="block text-xs text-slate-500 sm:hidden">
+            {sellerRatingShort(sale.sellerRating)}
+          </span>
+        </>
+      ),
+    },
+  ];
 }
 
 /**
@@ -161,38 +186,19 @@ export function SalesTable({ analysis }: { analysis: AnalysisResponse }) {
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-slate-200 bg-white"
     >
-      <table role="table" className="w-full text-sm sm:min-w-[34rem]">
-        <caption className="sr-only">
-          Sales of {analysis.cardName}, newest first (page {analysis.page})
-        </caption>
-        <thead
-          role="rowgroup"
-          className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:sr-only"
-        >
-          <tr role="row">
-            <th role="columnheader" scope="col" className="py-2.5 pr-3 pl-4">
-              Image
-            </th>
-            <th role="columnheader" scope="col" className="px-3 py-2.5">
-              Date
-            </th>
-            <th role="columnheader" scope="col" className="px-3 py-2.5 text-right">
-              Price
-            </th>
-            <th role="columnheader" scope="col" className="px-3 py-2.5">
-              Grade
-            </th>
-            <th role="columnheader" scope="col" className="py-2.5 pr-4 pl-3">
-              Seller
-            </th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {analysis.sales.map((sale) => (
-            <SaleRow key={sale.saleId} sale={sale} analysis={analysis} />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        explicitRoles
+        className="w-full text-sm sm:min-w-[34rem]"
+        caption={`Sales of ${analysis.cardName}, newest first (page ${analysis.page})`}
+        headClassName="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:sr-only"
+        columns={saleColumns(analysis)}
+        rows={analysis.sales}
+        rowKey={(sale) => sale.saleId}
+        rowClassName={(sale) =>
+          `border-t border-slate-100 ${PHONE_ROW} ${sale.excluded ? 'bg-slate-50 text-slate-500' : ''}`
+        }
+        rowData={(sale) => ({ 'data-excluded': sale.excluded || undefined })}
+      />
     </section>
   );
 }

@@ -11,11 +11,11 @@ import type { CatalogueCard, SetCardsResponse } from '#shared/schemas/catalogue.
 import { type AddCollectionItemBody, AddCollectionItemBodySchema } from '#shared/schemas/collections.ts';
 import { parseSetId, SETS, type SetId } from '#shared/sets.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
+import { Field, FieldFrame, FieldMessage, hintIdOf, SelectField } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useAddCollectionItem } from '#web/features/collections/api/collection.ts';
-import { type FormFieldErrors, issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { issueFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CardPicker } from './card-picker.tsx';
 
 /** The catalogue's query for the cards of a set, handed in by the page that shows the collection. */
@@ -59,7 +59,6 @@ function RequiredMark() {
   );
 }
 
-const labelClass = 'block text-sm font-medium text-slate-800';
 const FIELDS = [
   'setId',
   'cardName',
@@ -69,7 +68,6 @@ const FIELDS = [
   'certNumber',
   'acceptingOffers',
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 function AddCardForm({
   ownerId,
@@ -97,7 +95,6 @@ function AddCardForm({
   const setCards = setId && cards.data ? cards.data.cards : null;
   const add = useAddCollectionItem(ownerId);
   const collected = list === 'collected';
-  const cardHintId = `${form.idOf('cardName')}-hint`;
 
   const chooseSet = (value: string) => {
     setSetId(parseSetId(value) ?? null);
@@ -148,34 +145,40 @@ function AddCardForm({
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
       {error ? <ErrorNotice message={error} /> : null}
-      <div className="space-y-1">
-        <label htmlFor={form.idOf('setId')} className={labelClass}>
-          Card Set
-          <RequiredMark />
-        </label>
-        <select
-          {...form.control('setId')}
-          required
-          value={setId ?? ''}
-          onChange={(event) => chooseSet(event.target.value)}
-          className={inputClass}
-        >
-          <option value="">Choose a set</option>
-          {SETS.map((set) => (
-            <option key={set.id} value={set.id}>
-              {set.name}
-            </option>
-          ))}
-        </select>
-        <FieldMessage id={form.messageIdOf('setId')} message={form.errors.setId} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={form.idOf('cardName')} className={labelClass}>
-          Card Name
-          <RequiredMark />
-        </label>
+      <SelectField
+        {...form.field('setId')}
+        label={
+          <>
+            Card Set
+            <RequiredMark />
+          </>
+        }
+        required
+        value={setId ?? ''}
+        onChange={chooseSet}
+        emptyLabel="Choose a set"
+        options={SETS.map((set) => ({ value: set.id, label: set.name }))}
+      />
+      <FieldFrame
+        {...form.field('cardName')}
+        label={
+          <>
+            Card Name
+            <RequiredMark />
+          </>
+        }
+        hint={
+          setId === null
+            ? 'Choose a set to see its cards.'
+            : cards.isError
+              ? 'The cards of this set could not be loaded. Choose the set again to retry.'
+              : card
+                ? `Card ${card.number} · ${card.rarity}`
+                : 'Pick a card from the suggestions.'
+        }
+      >
         <CardPicker
-          {...form.control('cardName', cardHintId)}
+          {...form.control('cardName', hintIdOf(form.idOf('cardName')))}
           cards={setCards}
           text={cardText}
           onTextChange={typeCard}
@@ -184,60 +187,44 @@ function AddCardForm({
             setCardText(chosen.name);
           }}
         />
-        <p id={cardHintId} className="text-xs text-slate-600">
-          {setId === null
-            ? 'Choose a set to see its cards.'
-            : cards.isError
-              ? 'The cards of this set could not be loaded. Choose the set again to retry.'
-              : card
-                ? `Card ${card.number} · ${card.rarity}`
-                : 'Pick a card from the suggestions.'}
-        </p>
-        <FieldMessage id={form.messageIdOf('cardName')} message={form.errors.cardName} />
-      </div>
+      </FieldFrame>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SelectField
-          field="grade"
-          form={form}
+          {...form.field('grade')}
           label="Grade"
           value={grade}
           onChange={setGrade}
+          emptyLabel="Not given"
           options={GRADES.map(String)}
         />
         <SelectField
-          field="gradingCompany"
-          form={form}
+          {...form.field('gradingCompany')}
           label="Grading Company"
           value={company}
           onChange={setCompany}
+          emptyLabel="Not given"
           options={GRADING_COMPANIES}
         />
         <SelectField
-          field="variant"
-          form={form}
+          {...form.field('variant')}
           label="Variant"
           value={variant}
           onChange={setVariant}
+          emptyLabel="Not given"
           options={VARIANTS}
         />
       </div>
       {collected ? (
         <>
-          <div className="space-y-1">
-            <label htmlFor={form.idOf('certNumber')} className={labelClass}>
-              Cert Number
-            </label>
-            <input
-              {...form.control('certNumber')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={certNumber}
-              onChange={(event) => setCertNumber(event.target.value)}
-              className={inputClass}
-            />
-            <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
-          </div>
+          <Field
+            {...form.field('certNumber')}
+            label="Cert Number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={certNumber}
+            onChange={(event) => setCertNumber(event.target.value)}
+          />
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
               {...form.control('acceptingOffers')}
@@ -255,38 +242,5 @@ function AddCardForm({
         {add.isPending ? 'Adding…' : `Add to ${COLLECTION_LIST_LABELS[list]}`}
       </Button>
     </form>
-  );
-}
-
-interface SelectFieldProps {
-  field: Field;
-  form: FormFieldErrors<Field>;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly string[];
-}
-
-function SelectField({ field, form, label, value, onChange, options }: SelectFieldProps) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={form.idOf(field)} className={labelClass}>
-        {label}
-      </label>
-      <select
-        {...form.control(field)}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      >
-        <option value="">Not given</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <FieldMessage id={form.messageIdOf(field)} message={form.errors[field]} />
-    </div>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '#shared/advance-terms.ts';
 import { formatDollars } from '#shared/money.ts';
 import { parseDollars } from '#shared/schemas/inquiries.ts';
+import { DataTable } from '#web/components/ui/data-table.tsx';
 
 /**
  * docs/product.md §9's comparison, worked out from the shared figures for the example value, the card's value
@@ -66,39 +67,42 @@ export function ValueComparison({ initialValue = EXAMPLE_MARKET_VALUE }: { initi
         ))}
       </ul>
 
-      <table className="mt-4 hidden w-full text-left text-sm sm:table">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3 pl-2 font-medium">
-              Option
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Cash to you
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Paid
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              You keep the card
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.option} className={row.option === 'advance' ? 'bg-amber-50' : ''}>
-              <th scope="row" className="py-3 pr-3 pl-2 font-semibold text-slate-900">
-                {row.label}
-              </th>
-              <td className="py-3 pr-3 text-base font-bold tabular-nums text-slate-900">{cashText(row)}</td>
-              <td className="py-3 pr-3 text-slate-700">{row.paidWhen}</td>
-              <td className="py-3">
-                <KeepCard keep={row.keepCard} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="mt-4 hidden w-full text-left text-sm sm:table"
+        caption={caption}
+        headClassName="border-b border-slate-200 text-slate-600"
+        bodyClassName="divide-y divide-slate-100"
+        columns={[
+          {
+            header: 'Option',
+            headerClassName: 'py-2 pr-3 pl-2 font-medium',
+            rowHeader: true,
+            cellClassName: 'py-3 pr-3 pl-2 font-semibold text-slate-900',
+            cell: (row) => row.label,
+          },
+          {
+            header: 'Cash to you',
+            headerClassName: 'py-2 pr-3 font-medium',
+            cellClassName: 'py-3 pr-3 text-base font-bold tabular-nums text-slate-900',
+            cell: cashText,
+          },
+          {
+            header: 'Paid',
+            headerClassName: 'py-2 pr-3 font-medium',
+            cellClassName: 'py-3 pr-3 text-slate-700',
+            cell: (row) => row.paidWhen,
+          },
+          {
+            header: 'You keep the card',
+            headerClassName: 'py-2 font-medium',
+            cellClassName: 'py-3',
+            cell: (row) => <KeepCard keep={row.keepCard} />,
+          },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.option}
+        rowClassName={(row) => (row.option === 'advance' ? 'bg-amber-50' : '')}
+      />
     </div>
   );
 }

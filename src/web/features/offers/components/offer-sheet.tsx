@@ -8,7 +8,7 @@ import {
   OFFER_RESPONSE_TIME_TEXT,
 } from '#shared/schemas/offers.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
+import { Field, TextAreaField } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useMakeOffer } from '#web/features/offers/api/offers.ts';
@@ -92,7 +92,6 @@ export function OfferSheet({ target, onClose, signedIn, loginButton }: OfferShee
   );
 }
 
-const labelClass = 'block text-sm font-medium text-slate-800';
 const FIELDS = ['amount', 'message'] as const;
 
 function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void }) {
@@ -134,37 +133,25 @@ function OfferForm({ target, onDone }: { target: OfferTarget; onDone: () => void
     <form className="space-y-4" onSubmit={submit} noValidate>
       <OfferCard target={target} />
       {error ? <ErrorNotice message={error} /> : null}
-      <div className="space-y-1">
-        <label htmlFor={form.idOf('amount')} className={labelClass}>
-          Offer amount (USD)
-        </label>
-        <input
-          {...form.control('amount')}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="e.g. 2,500"
-          required
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          className={inputClass}
-        />
-        <FieldMessage id={form.messageIdOf('amount')} message={form.errors.amount} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={form.idOf('message')} className={labelClass}>
-          Message (optional)
-        </label>
-        <textarea
-          {...form.control('message')}
-          rows={3}
-          maxLength={MAX_OFFER_MESSAGE_LENGTH}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-          className={inputClass}
-        />
-        <FieldMessage id={form.messageIdOf('message')} message={form.errors.message} />
-      </div>
+      <Field
+        {...form.field('amount')}
+        label="Offer amount (USD)"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="e.g. 2,500"
+        required
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
+      <TextAreaField
+        {...form.field('message')}
+        label="Message (optional)"
+        rows={3}
+        maxLength={MAX_OFFER_MESSAGE_LENGTH}
+        value={message}
+        onChange={(event) => setMessage(event.target.value)}
+      />
       <p className="text-sm text-slate-600">{OFFER_RESPONSE_TIME_TEXT}</p>
       <Button type="submit" className="w-full" disabled={send.isPending}>
         {send.isPending ? 'Sending…' : 'Send Offer'}

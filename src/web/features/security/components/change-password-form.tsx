@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/errors.ts';
 import { firstPasswordProblem } from '#shared/registration.ts';
 import { SECURITY_MESSAGES } from '#shared/security.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldMessage, PasswordField } from '#web/components/ui/fields.tsx';
+import { NewPasswordFields, PasswordField } from '#web/components/ui/fields.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useChangePassword } from '#web/features/security/api/security.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -21,8 +21,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState({ currentPassword: '', password: '', verifyPassword: '' });
   const [visible, setVisible] = useState(false);
   const busy = change.isPending;
-  const set = (field: (typeof FIELDS)[number]) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (patch: Partial<typeof values>) => setValues((current) => ({ ...current, ...patch }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,7 +49,6 @@ export function ChangePasswordForm() {
   const unexplained =
     change.isError &&
     !(change.error instanceof ApiError && (change.error.fields || change.error.code === 'weak-password'));
-  const newPasswordIds = `${form.idOf('password')} ${form.idOf('verifyPassword')}`;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby="password-heading">
@@ -67,47 +65,27 @@ export function ChangePasswordForm() {
           }
         />
       ) : null}
-      <div>
-        <PasswordField
-          {...form.control('currentPassword')}
-          label="Current password"
-          autoComplete="current-password"
-          required
-          visible={visible}
-          value={values.currentPassword}
-          disabled={busy}
-          onChange={set('currentPassword')}
-        />
-        <FieldMessage id={form.messageIdOf('currentPassword')} message={form.errors.currentPassword} />
-      </div>
-      <div>
-        <PasswordField
-          {...form.control('password')}
-          label="New password"
-          autoComplete="new-password"
-          required
-          visible={visible}
-          onToggle={() => setVisible((shown) => !shown)}
-          controls={`${form.idOf('currentPassword')} ${newPasswordIds}`}
-          value={values.password}
-          disabled={busy}
-          onChange={set('password')}
-        />
-        <FieldMessage id={form.messageIdOf('password')} message={form.errors.password} />
-      </div>
-      <div>
-        <PasswordField
-          {...form.control('verifyPassword')}
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          visible={visible}
-          value={values.verifyPassword}
-          disabled={busy}
-          onChange={set('verifyPassword')}
-        />
-        <FieldMessage id={form.messageIdOf('verifyPassword')} message={form.errors.verifyPassword} />
-      </div>
+      <PasswordField
+        {...form.field('currentPassword')}
+        label="Current password"
+        autoComplete="current-password"
+        required
+        visible={visible}
+        value={values.currentPassword}
+        disabled={busy}
+        onChange={(event) => set({ currentPassword: event.target.value })}
+      />
+      <NewPasswordFields
+        labels={{ password: 'New password', verifyPassword: 'Confirm new password' }}
+        password={form.field('password')}
+        verifyPassword={form.field('verifyPassword')}
+        values={values}
+        onChange={set}
+        visible={visible}
+        onToggle={() => setVisible((shown) => !shown)}
+        alsoControls={form.idOf('currentPassword')}
+        disabled={busy}
+      />
       <p role="status" className="text-sm text-emerald-700">
         {change.isSuccess ? 'Your password was changed. Every other device was signed out.' : ''}
       </p>

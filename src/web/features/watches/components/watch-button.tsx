@@ -7,7 +7,7 @@ import { type CreateWatchBody, CreateWatchBodySchema, type Watch } from '#shared
 import type { SetId } from '#shared/sets.ts';
 import { watchText } from '#shared/watch-text.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
+import { Field, SelectField } from '#web/components/ui/fields.tsx';
 import { Sheet } from '#web/components/ui/sheet.tsx';
 import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useCreateWatch, useDeleteWatch, useWatches } from '#web/features/watches/api/watches.ts';
@@ -141,7 +141,6 @@ const CONDITIONS = {
 } as const;
 type Condition = keyof typeof CONDITIONS;
 const FIELDS = ['price'] as const;
-const labelClass = 'block text-sm font-medium text-slate-800';
 
 function conditionOf(watch: Watch | undefined): Condition {
   if (watch?.below != null) return 'below';
@@ -220,39 +219,23 @@ function WatchForm({
           To watch one grade only, choose it in the grade filter first.
         </p>
       )}
-      <div className="space-y-1">
-        <label htmlFor="watch-condition" className={labelClass}>
-          Tell me
-        </label>
-        <select
-          id="watch-condition"
-          className={inputClass}
-          value={condition}
-          onChange={(event) => setCondition(event.target.value as Condition)}
-        >
-          {Object.entries(CONDITIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="watch-condition"
+        label="Tell me"
+        value={condition}
+        onChange={(value) => setCondition(value as Condition)}
+        options={Object.entries(CONDITIONS).map(([value, label]) => ({ value, label }))}
+      />
       {condition === 'any' ? null : (
-        <div className="space-y-1">
-          <label htmlFor={form.idOf('price')} className={labelClass}>
-            Price in US dollars
-          </label>
-          <input
-            {...form.control('price')}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="20000"
-            className={inputClass}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-          />
-          <FieldMessage id={form.messageIdOf('price')} message={form.errors.price} />
-        </div>
+        <Field
+          {...form.field('price')}
+          label="Price in US dollars"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="20000"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+        />
       )}
       {error ? <ErrorNotice message={error} /> : null}
       <Button type="submit" className="w-full" disabled={create.isPending || stopOld.isPending}>
