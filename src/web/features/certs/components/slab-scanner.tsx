@@ -7,6 +7,7 @@ import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { isPassing, useCertSlab } from '#web/features/certs/api/cert.ts';
 import { useScanHistory } from '#web/features/certs/scan-history.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { CameraScan } from './camera-scan.tsx';
 import { SlabSummary, slabTitle } from './slab-value.tsx';
 
 const FIELDS = ['certNumber'] as const;
@@ -70,6 +71,7 @@ export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNod
           </Button>
         </div>
         <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
+        <CameraScan onCert={lookUp} />
       </form>
 
       <div aria-live="polite">
