@@ -70,9 +70,10 @@ test.describe('Scan a slab', () => {
     });
   }
 
-  test('signed out: the result with a note, a refused number and an unknown certificate explained', async ({
+  test('signed out: the result with a note, a refused number and an unknown certificate explained, at 375 px', async ({
     page,
   }) => {
+    await page.setViewportSize({ width: 375, height: 780 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Scan a slab' }).click();
@@ -100,6 +101,8 @@ test.describe('Scan a slab', () => {
       page.getByText('Sign in to add this slab to your collection or watch its sales.'),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add to my collection' })).toHaveCount(0);
+    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(fits).toBe(true);
     await expectAccessible(page);
   });
 });
