@@ -13,9 +13,9 @@ import { SlabSummary, slabTitle } from './slab-value.tsx';
 const FIELDS = ['certNumber'] as const;
 
 /**
- * The scan page's lookup (docs/product.md §2): a certificate number in, the slab out on the same page, with
- * the page's one-tap actions and the last ten lookups of this browser. The number is not put in the address: a slab after
- * slab at a show should not fill the browser's history.
+ * The scan page's lookup (docs/product.md §2): a certificate number typed or read by the camera, the slab
+ * shown on the same page with the page's one-tap actions, and the last ten lookups of this browser. The
+ * number is not put in the address: slab after slab at a show should not fill the browser's history.
  */
 export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNode }) {
   const [typed, setTyped] = useState('');
