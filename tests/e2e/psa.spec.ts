@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // Certificate numbers the PSA stand-in answers for (tests/helpers/psa-stand-in.ts).
@@ -164,6 +166,43 @@ test.describe('the slab behind a certificate', () => {
     const row = page.getByRole('row', { name: /^PSA 9/ });
     await expect(row.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
     await expect(page.getByRole('row', { name: /^PSA 10/ }).getByText(/^pop /)).toHaveCount(0);
+  });
+
+  test('the analysis draws the population over the days it was observed, and no chart for one day', async ({
+    page,
+  }) => {
+    await page.goto('/psa-search?cert=40001001');
+    await expect(page.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
+    await page.goto('/?mode=analyse&set=fossil_set&card=Gengar&period=all&grader=PSA&grade=9');
+    await expect(page.getByRole('row', { name: /^PSA 9/ })).toBeVisible();
+    // Today's lookup alone is one day: nothing to draw.
+    await expect(page.getByRole('heading', { name: 'PSA population over time' })).toHaveCount(0);
+
+    // A lookup five days ago had brought smaller figures.
+    const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000).toISOString();
+    const database = new Database(path.join(process.env.E2E_DATA_DIR!, 'holoscope.db'));
+    try {
+      database
+        .prepare(
+          `insert or replace into psa_populations
+             (card_id, variant, grade, observed_on, total, higher, cert_number, observed_at)
+           values ('fossil_set-5', '1st Edition', 9, ?, 1200, 110, '40001001', ?)`,
+        )
+        .run(fiveDaysAgo.slice(0, 10), fiveDaysAgo);
+    } finally {
+      database.close();
+    }
+    await page.reload();
+    const history = page.getByRole('region', { name: 'PSA population over time' });
+    await expect(
+      history.getByRole('img', { name: /^PSA 9 population on 2 days: pop 1,200 · 110 higher/ }),
+    ).toBeVisible();
+    await expect(
+      history.getByText(/^PSA 9, observed on 2 days from .*: now pop 1,234 · 121 higher/),
+    ).toBeVisible();
+    // The chart draws once its place is in view.
+    await history.scrollIntoViewIfNeeded();
+    await expect(history.locator('canvas')).toBeVisible();
   });
 
   test('says why a print has no estimate, and names no card for a Japanese print', async ({ page }) => {

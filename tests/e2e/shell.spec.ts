@@ -14,6 +14,7 @@ test.describe('app shell', () => {
       'Card Advances',
       'Seller Equity Program',
       'PSA Cert Search',
+      'Scan a slab',
     ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
     }

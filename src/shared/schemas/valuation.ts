@@ -73,6 +73,27 @@ export const LadderResponseSchema = z.object({
 });
 export type LadderResponse = z.infer<typeof LadderResponseSchema>;
 
+export const PopulationsQuerySchema = LadderQuerySchema.pick({ set: true, card: true });
+export type PopulationsQuery = z.infer<typeof PopulationsQuerySchema>;
+
+/** One day's observation of PSA's population at a grade: the day's last certificate lookup. */
+export const DailyPopulationSchema = PsaPopulationSchema.extend({
+  /** The day of the observation, YYYY-MM-DD (UTC). */
+  observedOn: z.string(),
+});
+
+export const PopulationsResponseSchema = z.object({
+  cardId: z.string().nullable(),
+  cardName: z.string(),
+  setId: z.enum(SET_IDS),
+  /**
+   * Every day's observation of the card's 1st Edition print, highest grade first and each grade's oldest day
+   * first; empty when no lookup brought any.
+   */
+  observations: z.array(DailyPopulationSchema),
+});
+export type PopulationsResponse = z.infer<typeof PopulationsResponseSchema>;
+
 export const EstimateQuerySchema = z.object({
   set: SetIdSchema.default('base_set'),
   card: cardName,

@@ -76,6 +76,10 @@ export const router = createBrowserRouter([
               import('#web/app/routes/psa-search.tsx').then((m) => ({ Component: m.PsaSearchPage })),
           },
           {
+            path: 'scan',
+            lazy: () => import('#web/app/routes/scan.tsx').then((m) => ({ Component: m.ScanPage })),
+          },
+          {
             path: 'sign-in/complete',
             lazy: () =>
               import('#web/app/routes/sign-in-complete.tsx').then((m) => ({

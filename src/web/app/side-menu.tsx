@@ -57,6 +57,11 @@ export function SideMenu() {
               PSA Cert Search
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/scan" className={linkClass} onClick={close}>
+              Scan a slab
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </Sheet>

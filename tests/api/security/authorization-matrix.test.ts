@@ -215,6 +215,10 @@ const MATRIX: Record<string, Entry> = {
     request: get('/api/sales/ladder?set=base_set&card=Charizard&period=all'),
     expect: everyone(200),
   },
+  'GET /api/sales/populations': {
+    request: get('/api/sales/populations?set=fossil_set&card=Gengar'),
+    expect: everyone(200),
+  },
   'GET /api/sales/estimate': {
     request: get('/api/sales/estimate?set=base_set&card=Charizard&grader=PSA&grade=9'),
     expect: everyone(200),

@@ -7,12 +7,14 @@ import {
   EstimateQuerySchema,
   LadderQuerySchema,
   LadderResponseSchema,
+  PopulationsQuerySchema,
+  PopulationsResponseSchema,
   SlabEstimateSchema,
 } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
 import { analysisJson, exportCsv } from './analysis.service.ts';
 import { CSV_HEADER } from './analysis-csv.ts';
-import { estimateJson, ladderJson } from './valuation.service.ts';
+import { estimateJson, ladderJson, populationsOf } from './valuation.service.ts';
 
 /** Already serialized (and possibly cached) bytes go out as they are, past the response serializer. */
 function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
@@ -63,6 +65,24 @@ export function analysisRoutes(context: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => sendJson(reply, await ladderJson(context, request.query)),
+    );
+
+    app.get(
+      '/api/sales/populations',
+      {
+        schema: {
+          tags: ['sales'],
+          summary: 'PSA’s population of a card by grade, as certificate lookups observed it day by day',
+          description:
+            'The 1st Edition print’s figures (total graded at the grade, and higher) kept from PSA’s answers to ' +
+            'certificate lookups, one observation per grade and day: the day’s last lookup. Nothing is ' +
+            'estimated; a grade nobody looked up has no observation. An unknown card answers 200 with cardId ' +
+            'null and no observations.',
+          querystring: PopulationsQuerySchema,
+          response: { 200: PopulationsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => populationsOf(context, request.query),
     );
 
     app.get(

@@ -1,9 +1,16 @@
 import { normaliseCardName } from '#shared/card-names.ts';
 import { type Card, findCardByName } from '#shared/catalogue.ts';
 import { periodStart } from '#shared/sales-constants.ts';
-import type { EstimateQuery, LadderQuery, LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
+import type {
+  EstimateQuery,
+  LadderQuery,
+  LadderResponse,
+  PopulationsQuery,
+  PopulationsResponse,
+  SlabEstimate,
+} from '#shared/schemas/valuation.ts';
 import type { CardSales } from '../../sales/card-sales/card-sales.ts';
-import { latestPopulations } from '../certs/populations.repository.ts';
+import { latestPopulations, populationHistory } from '../certs/populations.repository.ts';
 import { earlierColumns } from '../../sales/card-sales/card-sales-changes.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
 import { type CohortValue, cohortValue, type EarlierValue, lastWeekEnd } from './cohort-value.ts';
@@ -41,6 +48,26 @@ export async function ladderJson(
   // The cached bytes are a JSON object: the populations go in before its closing brace.
   const tail = `,"psaPopulations":${JSON.stringify(populations)}}`;
   return Buffer.concat([rows.subarray(0, -1), Buffer.from(tail)]);
+}
+
+/**
+ * PSA's population of the card's 1st Edition print as certificate lookups observed it, day by day
+ * (docs/decisions/050-psa-certificates-as-cards.md); an unknown card answers as the ladder does.
+ */
+export async function populationsOf(
+  context: AnalysisContext,
+  query: PopulationsQuery,
+): Promise<PopulationsResponse> {
+  const card = findCardByName(query.set, query.card);
+  if (!card) {
+    return { cardId: null, cardName: normaliseCardName(query.card), setId: query.set, observations: [] };
+  }
+  return {
+    cardId: card.cardId,
+    cardName: card.searchName,
+    setId: card.setId,
+    observations: await populationHistory(context.database.read, card.cardId, '1st Edition'),
+  };
 }
 
 function ladderRowsJson(

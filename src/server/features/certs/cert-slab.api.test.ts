@@ -209,4 +209,36 @@ describe('GET /api/certs/:certNumber/slab', () => {
     // Only the Shadowless and Unlimited prints were observed: the 1st Edition ladder shows no population.
     expect(charizard.psaPopulations).toEqual([]);
   });
+
+  it('answers the card’s observations day by day for its chart, and none where nothing was observed', async () => {
+    const populations = async (query: string) => {
+      const response = await t.app.inject(`/api/sales/populations?${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const gengar = await populations('set=fossil_set&card=gengar');
+    expect(gengar).toMatchObject({ cardId: 'fossil_set-5', cardName: 'Gengar', setId: 'fossil_set' });
+    expect(gengar.observations).toEqual([
+      { grade: 9, observedOn: twoDaysAgo, total: 1234, higher: 121, asOf: expect.any(String) },
+      { grade: 9, observedOn: today, total: 1240, higher: 125, asOf: expect.any(String) },
+    ]);
+    expect(Date.parse(gengar.observations[1].asOf)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    const scyther = await populations('set=jungle_set&card=Scyther');
+    expect(scyther.observations).toEqual([
+      { grade: 8.5, observedOn: today, total: 310, higher: 802, asOf: expect.any(String) },
+    ]);
+    // Only the Shadowless and Unlimited prints were observed: nothing of the 1st Edition print.
+    expect((await populations('set=base_set&card=Charizard')).observations).toEqual([]);
+    expect(await populations('set=fossil_set&card=Mewthree')).toEqual({
+      cardId: null,
+      cardName: 'Mewthree',
+      setId: 'fossil_set',
+      observations: [],
+    });
+    const refused = await t.app.inject('/api/sales/populations?set=fossil_set&card=%20');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Enter a card name.');
+  });
 });

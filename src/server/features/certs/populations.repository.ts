@@ -76,3 +76,35 @@ export async function latestPopulations(
     asOf: row.observed_at,
   }));
 }
+
+export interface DailyPopulation {
+  grade: number;
+  /** The day of the observation (YYYY-MM-DD), and the instant of the lookup that brought its figures. */
+  observedOn: string;
+  total: number;
+  higher: number;
+  asOf: string;
+}
+
+/** Every day's observation of each grade of a card's print: highest grade first, each grade's oldest day first. */
+export async function populationHistory(
+  db: Kysely<Database>,
+  cardId: string,
+  variant: string,
+): Promise<DailyPopulation[]> {
+  const rows = await db
+    .selectFrom('psa_populations')
+    .select(['grade', 'observed_on', 'total', 'higher', 'observed_at'])
+    .where('card_id', '=', cardId)
+    .where('variant', '=', variant)
+    .orderBy('grade', 'desc')
+    .orderBy('observed_on', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    grade: Number(row.grade),
+    observedOn: row.observed_on,
+    total: Number(row.total),
+    higher: Number(row.higher),
+    asOf: row.observed_at,
+  }));
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { parseSearchState } from '#web/features/search/search-state.ts';
 
 // The search controls and results are most of the home page's code and download on demand. The page's frame
@@ -27,6 +27,12 @@ export function HomePage() {
               Holoscope
             </h1>
             <p className="mt-1 text-slate-600">Graded vintage card prices and the collectors who own them.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              A PSA slab in hand?{' '}
+              <Link to="/scan" className="font-semibold text-brand-700 underline">
+                Scan a slab
+              </Link>
+            </p>
           </div>
           <Suspense fallback={null}>
             <SearchControls />

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Period, SaleGrader } from '#shared/sales-constants.ts';
-import type { LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
+import type { LadderResponse, PopulationsResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
 import type { SetId } from '#shared/sets.ts';
 import { api } from '#web/lib/api-client.ts';
 
@@ -41,5 +41,14 @@ export function useEstimate(slab: SlabChoice | null) {
               query: { ...slab, includeFlagged: slab.includeFlagged ? 'true' : undefined },
               signal,
             }),
+  });
+}
+
+/** PSA's population of the card day by day, as certificate lookups observed it (under ['sales'], as the ladder). */
+export function usePopulations(set: SetId, card: string) {
+  return useQuery({
+    queryKey: ['sales', 'populations', { set, card }] as const,
+    queryFn: ({ signal }) =>
+      api<PopulationsResponse>('/api/sales/populations', { query: { set, card }, signal }),
   });
 }

@@ -13,6 +13,7 @@ import { GradeFilter } from './analysis-filters.tsx';
 import { GradeLadder } from './grade-ladder.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { MarketRangeBar } from './market-range-bar.tsx';
+import { PopulationHistory } from './population-history.tsx';
 import { PriceHistory } from './price-history.tsx';
 import { QuickAdvanceLink } from './quick-advance-link.tsx';
 import { SalesTable } from './sales-table.tsx';
@@ -161,6 +162,7 @@ export function AnalysisView(props: AnalysisViewProps) {
         selected={grade}
         onSelect={props.onGradeChange}
       />
+      <PopulationHistory set={params.set} card={params.card} selected={grade} />
       <div className="flex flex-wrap items-end gap-x-5 gap-y-3">
         <PeriodSelector value={params.period} onChange={props.onPeriodChange} />
         <GradeFilter options={analysis.gradeOptions} value={grade} onChange={props.onGradeChange} />

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CertLookupAvailability, CertResponse, CertSlab } from '#shared/schemas/certs.ts';
-import { api } from '#web/lib/api-client.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
 
 function certQuery(certNumber: string) {
   return queryOptions({
@@ -38,4 +38,9 @@ export function useCertSlab(certNumber: string | undefined, enabled: boolean) {
     retry: false,
     staleTime: 5 * 60_000,
   });
+}
+
+/** Failures that may go away by asking again (PSA busy or down), unlike an unknown or invalid number. */
+export function isPassing(error: Error): boolean {
+  return !(error instanceof ApiError) || error.code === 'psa-unavailable' || error.status === 0;
 }

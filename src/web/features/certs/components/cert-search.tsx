@@ -6,8 +6,7 @@ import { CertNumberSchema } from '#shared/schemas/certs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { useCert, useCertLookupAvailability } from '#web/features/certs/api/cert.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { isPassing, useCert, useCertLookupAvailability } from '#web/features/certs/api/cert.ts';
 import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CertResult } from './cert-result.tsx';
 import { SlabValue } from './slab-value.tsx';
@@ -130,9 +129,4 @@ export function CertSearch() {
       </div>
     </>
   );
-}
-
-/** Failures that may go away by asking again (PSA busy or down), unlike an unknown or invalid number. */
-function isPassing(error: Error): boolean {
-  return !(error instanceof ApiError) || error.code === 'psa-unavailable' || error.status === 0;
 }

@@ -20,6 +20,13 @@ export function SlabValue({ certNumber }: { certNumber: string }) {
   return <SlabSummary slab={slab.data} />;
 }
 
+/** "Fossil Gengar 5/62, 1st Edition", or what is said of a slab of no card Holoscope prices. */
+export function slabTitle({ card }: Pick<CertSlab, 'card'>): string {
+  return card
+    ? `${getSet(card.setId).name} ${card.cardName} ${card.cardNumber}, ${card.variant}`
+    : 'Not a card Holoscope prices';
+}
+
 /** The card in the slab, its estimate with the basis, the grade's ladder row, population and last sales. */
 export function SlabSummary({ slab }: { slab: CertSlab }) {
   const { card, grade, estimate, ladderRow, population, recentSales, reason } = slab;
@@ -29,9 +36,7 @@ export function SlabSummary({ slab }: { slab: CertSlab }) {
       className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="slab-value-heading" className="text-lg font-semibold text-slate-900">
-        {card
-          ? `${getSet(card.setId).name} ${card.cardName} ${card.cardNumber}, ${card.variant}`
-          : 'Not a card Holoscope prices'}
+        {slabTitle(slab)}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         PSA {grade.label}

@@ -1,0 +1,123 @@
+import { Search } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { CertNumberSchema, type CertSlab } from '#shared/schemas/certs.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FieldMessage } from '#web/components/ui/fields.tsx';
+import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
+import { isPassing, useCertSlab } from '#web/features/certs/api/cert.ts';
+import { useScanHistory } from '#web/features/certs/scan-history.ts';
+import { useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { CameraScan } from './camera-scan.tsx';
+import { SlabSummary, slabTitle } from './slab-value.tsx';
+
+const FIELDS = ['certNumber'] as const;
+
+/**
+ * The scan page's lookup (docs/product.md §2): a certificate number typed or read by the camera, the slab
+ * shown on the same page with the page's one-tap actions, and the last ten lookups of this browser. The
+ * number is not put in the address: slab after slab at a show should not fill the browser's history.
+ */
+export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNode }) {
+  const [typed, setTyped] = useState('');
+  const [cert, setCert] = useState<string | undefined>();
+  const form = useFieldErrors(FIELDS);
+  const slab = useCertSlab(cert, cert !== undefined);
+  const { history, remember } = useScanHistory();
+
+  useEffect(() => {
+    if (slab.data) {
+      remember({ cert: slab.data.cert, title: slabTitle(slab.data), grade: `PSA ${slab.data.grade.label}` });
+    }
+  }, [slab.data, remember]);
+
+  const lookUp = (number: string) => {
+    form.clear();
+    setTyped(number);
+    if (number === cert) void slab.refetch();
+    else setCert(number);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = CertNumberSchema.safeParse(typed);
+    if (parsed.success) lookUp(parsed.data);
+    else form.show({ certNumber: parsed.error.issues[0]?.message });
+  };
+
+  return (
+    <>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <label htmlFor={form.idOf('certNumber')} className="block text-sm font-medium text-slate-800">
+          PSA certificate number
+        </label>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+          <input
+            {...form.control('certNumber')}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 12345678"
+            maxLength={20}
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base aria-invalid:border-red-500"
+          />
+          <Button type="submit" disabled={slab.isFetching} className="sm:flex-none">
+            <Search className="size-4" aria-hidden />
+            {slab.isFetching ? 'Looking up…' : 'Look up'}
+          </Button>
+        </div>
+        <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
+        <CameraScan onCert={lookUp} />
+      </form>
+
+      <div aria-live="polite">
+        {cert === undefined ? null : slab.isFetching ? (
+          <div className="mt-6">
+            <Spinner label={`Looking up certificate ${cert}…`} />
+          </div>
+        ) : slab.isError ? (
+          <div className="mt-6">
+            <ErrorNotice
+              message={slab.error.message}
+              {...(isPassing(slab.error) ? { onRetry: () => void slab.refetch() } : {})}
+            />
+          </div>
+        ) : slab.data ? (
+          <div key={slab.data.cert}>
+            <SlabSummary slab={slab.data} />
+            {actions(slab.data)}
+          </div>
+        ) : null}
+      </div>
+
+      {history.length > 0 ? (
+        <section aria-labelledby="scan-history-heading" className="mt-8">
+          <h2 id="scan-history-heading" className="text-base font-semibold text-slate-900">
+            Last lookups
+          </h2>
+          <p className="text-xs text-slate-600">Kept in this browser only.</p>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white">
+            {history.map((kept) => (
+              <li key={kept.cert}>
+                <button
+                  type="button"
+                  onClick={() => lookUp(kept.cert)}
+                  className="w-full px-4 py-2.5 text-left text-sm hover:bg-slate-50"
+                >
+                  <span className="block font-medium text-slate-900">{kept.title}</span>
+                  <span className="block text-slate-600">
+                    {kept.grade} · cert {kept.cert}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
