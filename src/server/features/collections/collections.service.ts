@@ -102,7 +102,7 @@ export async function addItem(
     if (result === 'inserted') {
       await context.live.publish({ type: 'collection', userId });
       if (row.accepting_offers) context.notifications?.wake();
-      return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0 });
+      return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0, parted_at: null });
     }
   }
   throw new AppError(409, 'conflict', MESSAGES.generic);
