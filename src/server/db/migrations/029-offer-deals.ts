@@ -9,7 +9,8 @@ import { columnTypes } from './column-types.ts';
  * buyer received, the owner sent) and it is `completed`, or until either cancels it with a reason. It names
  * the card, and a unique index on the card's agreed deal makes a second deal on one card impossible, even
  * if two accepts reach the database at once. `collection_items.parted_at` records when a completed deal
- * took the card off its owner's Collected list: the row stays, since the offer and its rounds refer to it.
+ * took the card off its owner's Collected list: the row stays, since the offer and its rounds refer to it;
+ * Source's index leaves such cards out, so a page is still read off the index alone.
  *
  * Offers accepted before this migration become agreed deals; where one card collected several, the newest
  * stays agreed and the others are cancelled, so the card has one deal as from now on.
@@ -56,6 +57,13 @@ export function offerDeals(dialect: Dialect) {
         ) accepted`.execute(db);
 
       await db.schema.alterTable('collection_items').addColumn('parted_at', sql.raw(t.timestamp)).execute();
+      // Source reads its pages off this index alone (migration 003): it now holds only cards still on a list,
+      // and names parted_at so that reading stays index-only where the query says `parted_at is null`.
+      const gradeOrder = dialect === 'postgres' ? sql`grade desc nulls last` : sql`grade desc`;
+      await db.schema.dropIndex('collection_items_source').execute();
+      await sql`create index collection_items_source on collection_items (set_id, card_name, list, accepting_offers desc, ${gradeOrder}, id, parted_at) where parted_at is null`.execute(
+        db,
+      );
     },
   };
 }
