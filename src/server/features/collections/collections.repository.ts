@@ -107,14 +107,21 @@ export interface RemovedItem {
 
 /**
  * Removes one of the user's own cards (its offers go with it, by the foreign key); undefined when the user
- * has no card with that id, in which case nothing changed.
+ * has no card with that id, 'in-deal' while an agreed deal on it would go too; in both cases nothing changed.
  */
 export async function deleteOwnItem(
   db: Db,
   userId: string,
   itemId: string,
-): Promise<RemovedItem | undefined> {
+): Promise<RemovedItem | 'in-deal' | undefined> {
   return db.transaction().execute(async (trx) => {
+    const deal = await trx
+      .selectFrom('offer_deals')
+      .select('offer_id')
+      .where('item_id', '=', itemId)
+      .where('status', '=', 'agreed')
+      .executeTakeFirst();
+    if (deal) return 'in-deal';
     const senders = await trx
       .selectFrom('offers')
       .select('from_user')

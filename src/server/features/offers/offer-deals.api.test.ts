@@ -233,6 +233,23 @@ describe('an accepted offer is a deal', () => {
     }
   });
 
+  it('keeps the owner from removing a card while its deal is agreed, not once it was cancelled', async () => {
+    const { item, offer } = await agreedDeal('Clefairy', '5/102');
+    const remove = () =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/me/collection/${item.id}`,
+        headers: { cookie: misty.cookie },
+      });
+    expectConflict(
+      await remove(),
+      'This card is in an agreed deal. Complete or cancel the deal before removing it.',
+    );
+    expect((await detail(ash, offer.id)).deal?.status).toBe('agreed');
+    await cancel(misty, offer.id, { reason: 'I am keeping it after all.' });
+    expect((await remove()).statusCode).toBe(204);
+  });
+
   it('lets the buyer cancel too', async () => {
     const { offer } = await agreedDeal('Machamp', '8/102');
     const response = await cancel(ash, offer.id, { reason: 'Found one nearer home.' });
