@@ -28,6 +28,7 @@ export const CERT_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
 export const MAX_ITEMS_PER_LIST = 2000;
 
 export const COLLECTION_MESSAGES = {
+  inDeal: 'This card is in an agreed deal. Complete or cancel the deal before removing it.',
   listRequired: 'Choose Collected or Want to Buy.',
   setRequired: 'Choose a card set.',
   cardNameRequired: 'Choose a card name.',

@@ -1,6 +1,12 @@
 import { getSet, type SetId } from './sets.ts';
 
-export const NOTIFICATION_KINDS = ['sale', 'wanted-card-open', 'offer-expired'] as const;
+export const NOTIFICATION_KINDS = [
+  'sale',
+  'wanted-card-open',
+  'offer-expired',
+  'deal-completed',
+  'deal-cancelled',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -12,7 +18,7 @@ export interface NotificationFacts {
   cardName: string;
   grader: string | null;
   grade: number | null;
-  /** US dollars: the sale's price, or the expired offer's last amount. */
+  /** US dollars: the sale's price, the expired offer's last amount, or the deal's agreed amount. */
   price: number | null;
 }
 
@@ -37,6 +43,11 @@ export function notificationText(facts: NotificationFacts): string {
   if (facts.kind === 'offer-expired') {
     const amount = facts.price === null ? '' : ` of ${usd(facts.price)}`;
     return `The offer${amount} on ${cohortLabel(facts)} expired after 7 days without an answer`;
+  }
+  if (facts.kind === 'deal-completed' || facts.kind === 'deal-cancelled') {
+    const amount = facts.price === null ? '' : ` for ${usd(facts.price)}`;
+    const outcome = facts.kind === 'deal-completed' ? 'is completed' : 'was cancelled';
+    return `The deal on ${cohortLabel(facts)}${amount} ${outcome}`;
   }
   return `${cohortLabel(facts)}, on your Want to Buy list, is now open to offers`;
 }

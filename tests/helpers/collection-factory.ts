@@ -63,12 +63,12 @@ export function offerAction(app: App, cookie: string | undefined, offerId: strin
   });
 }
 
-/** POST /api/offers/{id}/counter or /messages as the user (a visitor without a cookie). */
+/** POST /api/offers/{id}/counter, /messages or /cancel as the user (a visitor without a cookie). */
 export function postToOffer(
   app: App,
   cookie: string | undefined,
   offerId: string,
-  what: 'counter' | 'messages',
+  what: 'counter' | 'messages' | 'cancel',
   body: unknown,
 ) {
   return app.inject({

@@ -22,6 +22,7 @@ import { passkeys } from './migrations/024-passkeys.ts';
 import { sessionDevices } from './migrations/025-session-devices.ts';
 import { offerRounds } from './migrations/026-offer-rounds.ts';
 import { psaPopulations } from './migrations/028-psa-populations.ts';
+import { offerDeals } from './migrations/029-offer-deals.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -49,6 +50,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '025-session-devices': sessionDevices(),
         '026-offer-rounds': offerRounds(handle.dialect),
         '028-psa-populations': psaPopulations(handle.dialect),
+        '029-offer-deals': offerDeals(handle.dialect),
       };
     },
   };

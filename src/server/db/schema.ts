@@ -123,6 +123,8 @@ export interface CollectionItemsTable {
   variant: string | null;
   accepting_offers: boolean | number;
   added_at: string;
+  /** When a completed deal took the card off its owner's Collected list (migration 029); null while kept. */
+  parted_at?: string | null;
 }
 
 /** Copies of each card on Collected lists, kept by triggers on collection_items (migration 009). */
@@ -175,6 +177,21 @@ export interface OfferRoundsTable {
   amount_cents: number;
   message: string | null;
   created_at: string;
+}
+
+/** The deal an accepted offer became (migration 029): agreed, then completed or cancelled. */
+export interface OfferDealsTable {
+  offer_id: string;
+  /** The card changing hands; at most one agreed deal per card (offer_deals_one_agreed). */
+  item_id: string;
+  status: 'agreed' | 'completed' | 'cancelled';
+  /** When the buyer marked the card received, and the owner marked it sent. */
+  buyer_done_at: ColumnType<string | null, string | null | undefined, string | null>;
+  owner_done_at: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_by: ColumnType<OfferParty | null, OfferParty | null | undefined, OfferParty | null>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The two parties' conversation on an offer (migration 026). */
@@ -329,14 +346,14 @@ export interface WatchesTable {
   created_at: string;
 }
 
-export type OutboxKind = 'sales' | 'open-to-offers' | 'offer-expired';
+export type OutboxKind = 'sales' | 'open-to-offers' | 'offer-expired' | 'offer-deal';
 
 interface NotificationOutboxTable {
   id: Generated<number>;
   kind: OutboxKind;
   /**
    * JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }; for
-   * offer-expired, { offerId }.
+   * offer-expired and offer-deal (a deal completed or cancelled), { offerId }.
    */
   payload: string;
   created_at: string;
@@ -359,7 +376,7 @@ export interface NotificationsTable {
   item_id: string | null;
   /** The collector whose card is open to offers (wanted-card-open), or who owns the offer's card. */
   owner_id: string | null;
-  /** The offer that expired (offer-expired; migration 026). */
+  /** The offer that expired (offer-expired; migration 026), or whose deal completed or was cancelled. */
   offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   read_at: string | null;
@@ -451,6 +468,7 @@ export interface Database {
   offers: OffersTable;
   offer_rounds: OfferRoundsTable;
   offer_messages: OfferMessagesTable;
+  offer_deals: OfferDealsTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
   psa_populations: PsaPopulationsTable;

@@ -50,3 +50,15 @@ export async function enqueueOfferExpiredAlert(executor: Kysely<Database>, offer
     })
     .execute();
 }
+
+/** A deal was completed or cancelled: both of its parties hear of it. */
+export async function enqueueOfferDealAlert(executor: Kysely<Database>, offerId: string): Promise<void> {
+  await executor
+    .insertInto('notification_outbox')
+    .values({
+      kind: 'offer-deal',
+      payload: JSON.stringify({ offerId }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -104,3 +104,24 @@ export async function notifyPartiesOfExpiredOffer(trx: Trx, offerId: string, now
     returning user_id`.execute(trx);
   return [...new Set(rows.map((row) => row.user_id))];
 }
+
+/**
+ * A notification for each party of a deal that was completed or cancelled (deal-completed, deal-cancelled),
+ * with the card and the agreed amount. One per party, offer and outcome (the dedupe key).
+ */
+export async function notifyPartiesOfDeal(trx: Trx, offerId: string, now: string): Promise<string[]> {
+  const { rows } = await sql<{ user_id: string }>`
+    insert into notifications
+      (user_id, kind, dedupe_key, set_id, card_name, grading_company, grade, price_cents, item_id, owner_id,
+       offer_id, created_at)
+    select p.id, 'deal-' || d.status, 'deal-' || d.status || ':' || o.id || ':' || p.id, i.set_id, i.card_name,
+      i.grading_company, i.grade, o.amount_cents, i.id, o.to_user, o.id, ${now}
+    from offer_deals d
+    join offers o on o.id = d.offer_id
+    join collection_items i on i.id = d.item_id
+    join users p on p.id in (o.from_user, o.to_user)
+    where d.offer_id = ${offerId} and d.status in ('completed', 'cancelled')
+    on conflict (dedupe_key) do nothing
+    returning user_id`.execute(trx);
+  return [...new Set(rows.map((row) => row.user_id))];
+}

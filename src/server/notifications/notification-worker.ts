@@ -6,6 +6,7 @@ import type { EmailDigest } from './email-digest.ts';
 import {
   claimOutboxRow,
   deleteOutboxRow,
+  notifyPartiesOfDeal,
   notifyPartiesOfExpiredOffer,
   notifyWantersOfOpenCard,
   notifyWatchersOfSales,
@@ -173,6 +174,10 @@ export class NotificationWorker {
     if (row.kind === 'offer-expired') {
       const offerId = stringField(row.payload, 'offerId');
       return offerId ? notifyPartiesOfExpiredOffer(trx, offerId, now) : [];
+    }
+    if (row.kind === 'offer-deal') {
+      const offerId = stringField(row.payload, 'offerId');
+      return offerId ? notifyPartiesOfDeal(trx, offerId, now) : [];
     }
     const itemId = stringField(row.payload, 'itemId');
     return itemId ? notifyWantersOfOpenCard(trx, itemId, now) : [];

@@ -9,7 +9,8 @@ export const NotificationSchema = z.object({
   id: z.string(),
   /**
    * sale: a new sale matched a watch; wanted-card-open: a card on your Want to Buy list is open to offers;
-   * offer-expired: an offer you made or received expired without an answer.
+   * offer-expired: an offer you made or received expired without an answer; deal-completed, deal-cancelled:
+   * the deal an accepted offer became was completed or cancelled.
    */
   kind: z.enum(NOTIFICATION_KINDS),
   setId: z.enum(SET_IDS),
@@ -23,7 +24,7 @@ export const NotificationSchema = z.object({
   /** The collected card that is open to offers, and its owner (wanted-card-open notifications). */
   itemId: z.string().nullable(),
   ownerId: z.string().nullable(),
-  /** The offer that expired (offer-expired notifications). */
+  /** The offer that expired, or whose deal completed or was cancelled. */
   offerId: z.string().nullable(),
   createdAt: z.string(),
   read: z.boolean(),

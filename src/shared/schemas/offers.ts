@@ -14,6 +14,10 @@ export type OfferAction = (typeof OFFER_ACTIONS)[number];
 /** The two parties: the buyer made the offer, the owner holds the card. */
 export const OFFER_PARTIES = ['buyer', 'owner'] as const;
 export type OfferParty = (typeof OFFER_PARTIES)[number];
+/** An accepted offer is a deal: agreed until both parties have marked it done, or either cancels it. */
+export const DEAL_STATUSES = ['agreed', 'completed', 'cancelled'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+export const MAX_DEAL_CANCEL_REASON_LENGTH = 500;
 
 export const MAX_OFFER_AMOUNT = 10_000_000;
 export const MAX_OFFER_MESSAGE_LENGTH = 500;
@@ -42,6 +46,14 @@ export const OFFER_MESSAGES = {
   textRequired: 'Write a message.',
   textTooLong: 'Your message can be at most 1,000 characters.',
   conversationClosed: 'This offer has ended: no more messages can be sent.',
+  cardInDeal:
+    'This card is in an agreed deal and takes no new offers until the deal is completed or cancelled.',
+  noDeal: 'This offer has not been accepted, so there is no deal to complete or cancel.',
+  dealCompleted: 'This deal is already completed.',
+  dealCancelled: 'This deal was cancelled.',
+  alreadyMarked: 'You have already marked this deal. It completes when the other collector marks it too.',
+  reasonRequired: 'Say why you are cancelling the deal.',
+  reasonTooLong: 'The reason can be at most 500 characters.',
 } as const;
 
 const offerAmount = () =>
@@ -107,7 +119,38 @@ export const OfferItemSchema = z.object({
   imageUrl: z.string(),
   grade: z.number().int().nullable(),
   gradingCompany: z.enum(GRADING_COMPANIES).nullable(),
+  certNumber: z.string().nullable(),
 });
+
+/** POST /api/offers/{id}/cancel: why the deal is called off, which the other collector reads. */
+export const CancelDealBodySchema = z.object({
+  reason: z
+    .string({ error: OFFER_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, OFFER_MESSAGES.reasonRequired)
+    .max(MAX_DEAL_CANCEL_REASON_LENGTH, OFFER_MESSAGES.reasonTooLong)
+    .meta({ description: 'Plain text, 1 to 500 characters' }),
+});
+export type CancelDealBody = z.input<typeof CancelDealBodySchema>;
+
+export const DealSchema = z
+  .object({
+    status: z.enum(DEAL_STATUSES),
+    /** ISO 8601: when the buyer marked the card received; null until then. */
+    receivedAt: z.string().nullable(),
+    /** ISO 8601: when the owner marked the card sent; null until then. */
+    sentAt: z.string().nullable(),
+    /** True when the viewer has marked their side (sent or received). */
+    youMarked: z.boolean(),
+    /** Who cancelled a cancelled deal, and why. */
+    cancelledBy: z.enum(OFFER_PARTIES).nullable(),
+    cancelReason: z.string().nullable(),
+    /** ISO 8601: when the deal was agreed, then when it was last changed. */
+    agreedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Deal' });
+export type Deal = z.infer<typeof DealSchema>;
 
 export const OfferSchema = z
   .object({
@@ -132,6 +175,8 @@ export const OfferSchema = z
     item: OfferItemSchema,
     /** The sender of a received offer, the card's owner for a sent one. */
     otherParty: OfferPartySchema,
+    /** The deal an accepted offer became; null for any other offer. */
+    deal: DealSchema.nullable(),
   })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof OfferSchema>;

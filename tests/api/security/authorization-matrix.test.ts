@@ -69,6 +69,30 @@ async function openOffer(world: SecurityApp): Promise<string> {
   return (await makeOffer(world.app, world.other, { itemId: item.id, amount: 120 })).id;
 }
 
+const agreedDeals = new WeakMap<SecurityApp, Map<string, Promise<string>>>();
+
+/**
+ * An agreed deal (`other`'s offer on a card of `collector`, accepted) shared by the callers of one route, who
+ * come in the order of ROLES: offers a collector makes are limited in number.
+ */
+function agreedDeal(world: SecurityApp, route: string): Promise<string> {
+  const deals = agreedDeals.get(world) ?? new Map<string, Promise<string>>();
+  agreedDeals.set(world, deals);
+  const known =
+    deals.get(route) ??
+    openOffer(world).then(async (offerId) => {
+      const accepted = await world.app.inject({
+        method: 'POST',
+        url: `/api/offers/${offerId}/accept`,
+        headers: { cookie: world.collector.cookie },
+      });
+      if (accepted.statusCode !== 200) throw new Error(`Accept failed: ${accepted.body}`);
+      return offerId;
+    });
+  deals.set(route, known);
+  return known;
+}
+
 const offersToTalkOn = new WeakMap<SecurityApp, Promise<string>>();
 
 /**
@@ -476,6 +500,24 @@ const MATRIX: Record<string, Entry> = {
       payload: { text: 'Is it still available?' },
     }),
     expect: { visitor: 401, collector: 201, other: 201, admin: 404 },
+  },
+  // Either party of one agreed deal marks it done (the second completes it); anyone else does not learn it
+  // exists.
+  'POST /api/offers/:id/complete': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/offers/${await agreedDeal(world, 'complete')}/complete`,
+    }),
+    expect: { visitor: 401, collector: 200, other: 200, admin: 404 },
+  },
+  // The owner (collector) cancels the deal; the buyer (other) then finds it cancelled already.
+  'POST /api/offers/:id/cancel': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/offers/${await agreedDeal(world, 'cancel')}/cancel`,
+      payload: { reason: 'The card was damaged in the post.' },
+    }),
+    expect: { visitor: 401, collector: 200, other: 409, admin: 404 },
   },
   'POST /api/watches': {
     request: () => ({

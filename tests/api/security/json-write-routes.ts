@@ -191,4 +191,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'PUT /api/me/passkeys/:id',
   'POST /api/me/password',
   'POST /api/offers/:id/messages',
+  'POST /api/offers/:id/cancel',
 ];

@@ -6,7 +6,9 @@ import { enqueueOpenToOffersAlert } from '../../notifications/notification-outbo
 
 type Db = Kysely<Database>;
 export type CollectionItemRow = Selectable<CollectionItemsTable>;
-export type NewCollectionItem = Omit<CollectionItemRow, 'accepting_offers'> & { accepting_offers: boolean };
+export type NewCollectionItem = Omit<CollectionItemRow, 'accepting_offers' | 'parted_at'> & {
+  accepting_offers: boolean;
+};
 
 /** A boolean literal both dialects store as they read it back (SQLite's TRUE and FALSE are 1 and 0). */
 const booleanLiteral = (value: boolean) => sql.lit(value);
@@ -26,12 +28,13 @@ export async function findValueSharing(db: Db, userId: string): Promise<boolean 
   return row && toBoolean(row.show_collection_value);
 }
 
-/** Both lists of a collector, newest first (collection_items_profile). */
+/** Both lists of a collector, newest first, without cards that left in a deal (collection_items_profile). */
 export function findItemsOfUser(db: Db, userId: string): Promise<CollectionItemRow[]> {
   return db
     .selectFrom('collection_items')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('parted_at', 'is', null)
     .orderBy('added_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -49,6 +52,7 @@ export function findCollectedSlabs(db: Db, userId: string): Promise<CollectedSla
     .select(['id', 'card_id', 'grade', 'grading_company', 'variant'])
     .where('user_id', '=', userId)
     .where('list', '=', 'collected')
+    .where('parted_at', 'is', null)
     .execute();
 }
 
@@ -82,6 +86,7 @@ export async function insertItemWithinLimit(
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', item.user_id)
       .where('list', '=', item.list)
+      .where('parted_at', 'is', null)
       .executeTakeFirst();
     if (Number(row?.count ?? 0) >= limit) return 'list-full';
     const result = await trx
@@ -102,14 +107,21 @@ export interface RemovedItem {
 
 /**
  * Removes one of the user's own cards (its offers go with it, by the foreign key); undefined when the user
- * has no card with that id, in which case nothing changed.
+ * has no card with that id, 'in-deal' while an agreed deal on it would go too; in both cases nothing changed.
  */
 export async function deleteOwnItem(
   db: Db,
   userId: string,
   itemId: string,
-): Promise<RemovedItem | undefined> {
+): Promise<RemovedItem | 'in-deal' | undefined> {
   return db.transaction().execute(async (trx) => {
+    const deal = await trx
+      .selectFrom('offer_deals')
+      .select('offer_id')
+      .where('item_id', '=', itemId)
+      .where('status', '=', 'agreed')
+      .executeTakeFirst();
+    if (deal) return 'in-deal';
     const senders = await trx
       .selectFrom('offers')
       .select('from_user')
@@ -121,6 +133,7 @@ export async function deleteOwnItem(
       .deleteFrom('collection_items')
       .where('id', '=', itemId)
       .where('user_id', '=', userId)
+      .where('parted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return undefined;
     return { offerSenders: senders.map((row) => row.from_user) };

@@ -100,7 +100,7 @@ export function collectionsRoutes(context: AppContext): FastifyPluginAsync {
           tags: ['collections'],
           summary: 'Remove a card from your own lists (its offers go with it)',
           params: CollectionItemParamsSchema,
-          response: { 204: z.null().describe('Removed'), ...errorResponses },
+          response: { 204: z.null().describe('Removed'), 409: ErrorBodySchema, ...errorResponses },
         },
       },
       async (request, reply) => {

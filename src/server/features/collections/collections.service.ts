@@ -102,7 +102,7 @@ export async function addItem(
     if (result === 'inserted') {
       await context.live.publish({ type: 'collection', userId });
       if (row.accepting_offers) context.notifications?.wake();
-      return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0 });
+      return toCollectionItem({ ...row, accepting_offers: row.accepting_offers ? 1 : 0, parted_at: null });
     }
   }
   throw new AppError(409, 'conflict', MESSAGES.generic);
@@ -117,6 +117,7 @@ export async function removeItem(context: Context, userId: string, itemId: strin
   if (!(await repo.hasAnyItem(db, userId))) throw notFound(MESSAGES.collectionNotFound);
   const removed = await repo.deleteOwnItem(db, userId, itemId);
   if (!removed) throw notFound(COLLECTION_MESSAGES.itemNotFound);
+  if (removed === 'in-deal') throw new AppError(409, 'conflict', COLLECTION_MESSAGES.inDeal);
   await context.live.publish({ type: 'collection', userId });
   for (const party of removed.offerSenders.length > 0 ? [userId, ...removed.offerSenders] : []) {
     await context.live.publish({ type: 'offer', userId: party, to: [party] });

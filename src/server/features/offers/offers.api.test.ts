@@ -81,8 +81,10 @@ describe('offers API', () => {
             imageUrl: '/card-images/base_set-4',
             grade: 9,
             gradingCompany: 'PSA',
+            certNumber: '12345678',
           },
           otherParty: { id: misty.user.id, username: misty.user.username },
+          deal: null,
         });
         await mistyHears.waitFor((event) => event.type === 'offer' && event.userId === misty.user.id);
         await ashHears.waitFor((event) => event.type === 'offer' && event.userId === ash.user.id);

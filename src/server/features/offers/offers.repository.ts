@@ -1,6 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, OfferParty, OffersTable } from '../../db/schema.ts';
-import { enqueueOfferExpiredAlert } from '../../notifications/notification-outbox.repository.ts';
+import {
+  enqueueOfferDealAlert,
+  enqueueOfferExpiredAlert,
+} from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
 export type Direction = 'received' | 'sent';
@@ -18,17 +21,44 @@ export function findItemForOffer(db: Db, itemId: string) {
 }
 
 /**
- * The offer with its first round, the buyer's; false when the sender has an open offer on this card already
- * (the offers_one_open index says so).
+ * The card's row lock (a no-op update): accepting an offer and making one on the same card take it first,
+ * so an offer cannot slip in beside a deal being agreed.
  */
-export function insertOfferUnlessOneIsOpen(db: Db, offer: OffersTable): Promise<boolean> {
+async function lockItem(trx: Transaction<Database>, itemId: string): Promise<void> {
+  await trx
+    .updateTable('collection_items')
+    .set((eb) => ({ accepting_offers: eb.ref('accepting_offers') }))
+    .where('id', '=', itemId)
+    .execute();
+}
+
+async function hasAgreedDeal(trx: Transaction<Database>, itemId: string): Promise<boolean> {
+  const deal = await trx
+    .selectFrom('offer_deals')
+    .select('offer_id')
+    .where('item_id', '=', itemId)
+    .where('status', '=', 'agreed')
+    .executeTakeFirst();
+  return deal !== undefined;
+}
+
+/**
+ * The offer with its first round, the buyer's; 'already-open' when the sender has an open offer on this card
+ * already (the offers_one_open index says so), 'card-in-deal' while the card is in an agreed deal.
+ */
+export function insertOfferUnlessOneIsOpen(
+  db: Db,
+  offer: OffersTable,
+): Promise<'inserted' | 'already-open' | 'card-in-deal'> {
   return db.transaction().execute(async (trx) => {
+    await lockItem(trx, offer.item_id);
+    if (await hasAgreedDeal(trx, offer.item_id)) return 'card-in-deal';
     const result = await trx
       .insertInto('offers')
       .values(offer)
       .onConflict((conflict) => conflict.doNothing())
       .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return 'already-open';
     await trx
       .insertInto('offer_rounds')
       .values({
@@ -40,7 +70,7 @@ export function insertOfferUnlessOneIsOpen(db: Db, offer: OffersTable): Promise<
         created_at: offer.created_at,
       })
       .execute();
-    return true;
+    return 'inserted';
   });
 }
 
@@ -49,6 +79,7 @@ function offersSeenBy(db: Db, direction: Direction) {
     .selectFrom('offers as o')
     .innerJoin('collection_items as ci', 'ci.id', 'o.item_id')
     .innerJoin('users as u', 'u.id', OTHER_COLUMN[direction])
+    .leftJoin('offer_deals as d', 'd.offer_id', 'o.id')
     .select([
       'o.id',
       'o.status',
@@ -65,8 +96,16 @@ function offersSeenBy(db: Db, direction: Direction) {
       'ci.set_id',
       'ci.grade',
       'ci.grading_company',
+      'ci.cert_number',
       'u.id as other_id',
       'u.username as other_username',
+      'd.status as deal_status',
+      'd.buyer_done_at',
+      'd.owner_done_at',
+      'd.cancelled_by',
+      'd.cancel_reason',
+      'd.created_at as deal_created_at',
+      'd.updated_at as deal_updated_at',
     ]);
 }
 
@@ -157,9 +196,9 @@ export async function insertMessageWhileTalking(
 
 /**
  * What stopped a change: the offer is gone or not the user's, it has ended, its time ran out, the turn is
- * the other party's, or only the buyer may do this.
+ * the other party's, only the buyer may do this, or the card is in another agreed deal.
  */
-export type Refusal = 'missing' | 'not-open' | 'expired' | 'not-your-turn' | 'not-buyer';
+export type Refusal = 'missing' | 'not-open' | 'expired' | 'not-your-turn' | 'not-buyer' | 'card-in-deal';
 export type Moved<T> = { outcome: 'done'; offer: PartyOffer; role: OfferParty } & T;
 
 export interface Move {
@@ -191,14 +230,15 @@ function guardedMove<T extends object>(
   move: Move,
   change: (role: OfferParty) => OfferChange,
   then: (trx: Transaction<Database>, offer: PartyOffer, role: OfferParty) => Promise<T>,
-  before?: (trx: Transaction<Database>, offer: PartyOffer) => Promise<void>,
+  before?: (trx: Transaction<Database>, offer: PartyOffer) => Promise<Refusal | undefined>,
 ): Promise<Moved<T> | { outcome: Refusal }> {
   return db.transaction().execute(async (trx) => {
     const offer = await findOfferOfParty(trx, move.offerId, move.userId);
     if (!offer) return { outcome: 'missing' as const };
     const role: OfferParty = offer.from_user === move.userId ? 'buyer' : 'owner';
     if (move.rule === 'buyer' && role !== 'buyer') return { outcome: 'not-buyer' as const };
-    await before?.(trx, offer);
+    const refused = await before?.(trx, offer);
+    if (refused) return { outcome: refused };
     let update = trx
       .updateTable('offers')
       .set({ ...change(role), updated_at: move.at })
@@ -271,24 +311,32 @@ async function declineOtherOpenOffers(
 }
 
 /**
- * The awaited party takes the last round's amount. Accepting declines the other open offers on the same
- * card; it first takes the card's row lock (a no-op update), so two offers on one card cannot both be
- * accepted.
+ * The awaited party takes the last round's amount, and the offer becomes an agreed deal. Accepting declines
+ * the other open offers on the same card; it first takes the card's row lock, so two offers on one card
+ * cannot both be accepted, and a card already in an agreed deal (from an offer made before deals existed)
+ * is refused. The offer_deals_one_agreed index holds the same rule in the database.
  */
 export function acceptOffer(db: Db, move: Move) {
   return guardedMove(
     db,
     move,
     () => ({ status: 'accepted', awaiting: null }),
-    async (trx, offer) => ({
-      declinedSenders: await declineOtherOpenOffers(trx, offer.item_id, move.offerId, move.at),
-    }),
     async (trx, offer) => {
       await trx
-        .updateTable('collection_items')
-        .set((eb) => ({ accepting_offers: eb.ref('accepting_offers') }))
-        .where('id', '=', offer.item_id)
+        .insertInto('offer_deals')
+        .values({
+          offer_id: offer.id,
+          item_id: offer.item_id,
+          status: 'agreed',
+          created_at: move.at,
+          updated_at: move.at,
+        })
         .execute();
+      return { declinedSenders: await declineOtherOpenOffers(trx, offer.item_id, move.offerId, move.at) };
+    },
+    async (trx, offer) => {
+      await lockItem(trx, offer.item_id);
+      return (await hasAgreedDeal(trx, offer.item_id)) ? 'card-in-deal' : undefined;
     },
   );
 }
@@ -319,5 +367,88 @@ export function expireOffers(db: Db, openSince: string, at: string) {
       .execute();
     for (const offer of expired) await enqueueOfferExpiredAlert(trx, offer.id);
     return expired;
+  });
+}
+
+/** What stopped a change to a deal: no such offer of the user's, no deal, or a deal in the wrong state. */
+export type DealRefusal = 'missing' | 'no-deal' | 'completed' | 'cancelled' | 'already-marked';
+export type DealChange = { outcome: 'done'; offer: PartyOffer; role: OfferParty; completed: boolean };
+
+async function dealRefusal(trx: Transaction<Database>, offerId: string): Promise<DealRefusal> {
+  const deal = await trx
+    .selectFrom('offer_deals')
+    .select('status')
+    .where('offer_id', '=', offerId)
+    .executeTakeFirst();
+  if (!deal) return 'no-deal';
+  return deal.status === 'agreed' ? 'already-marked' : deal.status;
+}
+
+/**
+ * Marks the party's side of an agreed deal (the owner sent, the buyer received). The second mark completes
+ * it: in the same transaction the card leaves the owner's Collected list (kept, with `parted_at`, since the
+ * offer refers to it; no longer open to offers nor counted among the card's copies) and both parties are
+ * told through the outbox. Each step is a guarded update, so two marks at once complete the deal once.
+ */
+export function markDealDone(db: Db, offerId: string, userId: string, at: string) {
+  return db.transaction().execute(async (trx): Promise<DealChange | { outcome: DealRefusal }> => {
+    const offer = await findOfferOfParty(trx, offerId, userId);
+    if (!offer) return { outcome: 'missing' };
+    const role: OfferParty = offer.from_user === userId ? 'buyer' : 'owner';
+    const column = role === 'buyer' ? 'buyer_done_at' : 'owner_done_at';
+    const marked = await trx
+      .updateTable('offer_deals')
+      .set({ [column]: at, updated_at: at })
+      .where('offer_id', '=', offerId)
+      .where('status', '=', 'agreed')
+      .where(column, 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return { outcome: await dealRefusal(trx, offerId) };
+    const completed = await trx
+      .updateTable('offer_deals')
+      .set({ status: 'completed', updated_at: at })
+      .where('offer_id', '=', offerId)
+      .where('status', '=', 'agreed')
+      .where('buyer_done_at', 'is not', null)
+      .where('owner_done_at', 'is not', null)
+      .returning('item_id')
+      .executeTakeFirst();
+    if (completed) {
+      const item = await trx
+        .updateTable('collection_items')
+        .set({ parted_at: at, accepting_offers: sql.lit(false) })
+        .where('id', '=', completed.item_id)
+        .where('parted_at', 'is', null)
+        .returning(['set_id', 'card_name', 'list'])
+        .executeTakeFirst();
+      if (item?.list === 'collected') {
+        await trx
+          .updateTable('collected_copies')
+          .set((eb) => ({ copies: eb('copies', '-', 1) }))
+          .where('set_id', '=', item.set_id)
+          .where('card_name', '=', item.card_name)
+          .execute();
+      }
+      await enqueueOfferDealAlert(trx, offerId);
+    }
+    return { outcome: 'done', offer, role, completed: completed !== undefined };
+  });
+}
+
+/** Either party calls off an agreed deal with a reason; the card takes offers again, both are told. */
+export function cancelDeal(db: Db, offerId: string, userId: string, reason: string, at: string) {
+  return db.transaction().execute(async (trx): Promise<DealChange | { outcome: DealRefusal }> => {
+    const offer = await findOfferOfParty(trx, offerId, userId);
+    if (!offer) return { outcome: 'missing' };
+    const role: OfferParty = offer.from_user === userId ? 'buyer' : 'owner';
+    const cancelled = await trx
+      .updateTable('offer_deals')
+      .set({ status: 'cancelled', cancelled_by: role, cancel_reason: reason, updated_at: at })
+      .where('offer_id', '=', offerId)
+      .where('status', '=', 'agreed')
+      .executeTakeFirst();
+    if (Number(cancelled.numUpdatedRows) === 0) return { outcome: await dealRefusal(trx, offerId) };
+    await enqueueOfferDealAlert(trx, offerId);
+    return { outcome: 'done', offer, role, completed: false };
   });
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '#shared/errors.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
+  CancelDealBodySchema,
   CounterOfferBodySchema,
   MakeOfferBodySchema,
   OFFER_ACTIONS,
@@ -17,6 +18,8 @@ import type { AppContext } from '../../context.ts';
 import { requireUser } from '../accounts/guards.ts';
 import {
   actOnOffer,
+  cancelDeal,
+  completeDeal,
   counterOffer,
   listMyOffers,
   makeOffer,
@@ -26,7 +29,7 @@ import {
 
 const ACTION_SUMMARIES = {
   accept:
-    "Accept the last round's amount when it is your turn (the other open offers on the card are declined)",
+    "Accept the last round's amount when it is your turn: the offer becomes an agreed deal and the other open offers on the card are declined",
   decline: 'Decline an open offer when it is your turn',
   withdraw: 'Withdraw an open offer you made, at either turn',
 } as const;
@@ -141,6 +144,41 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
         return reply
           .status(201)
           .send(await writeMessage(context, user.id, request.params.id, request.body.text));
+      },
+    );
+
+    app.post(
+      '/api/offers/:id/complete',
+      {
+        schema: {
+          tags: ['offers'],
+          summary:
+            'Mark an agreed deal done: the buyer received the card, the owner sent it; once both have, it is completed',
+          params: OfferIdParamsSchema,
+          response: { 200: OfferSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return completeDeal(context, user.id, request.params.id);
+      },
+    );
+
+    app.post(
+      '/api/offers/:id/cancel',
+      {
+        schema: {
+          tags: ['offers'],
+          summary: 'Cancel an agreed deal, saying why; the card takes offers again',
+          params: OfferIdParamsSchema,
+          body: CancelDealBodySchema,
+          response: { 200: OfferSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+        config: talkRateLimit,
+      },
+      async (request) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return cancelDeal(context, user.id, request.params.id, request.body.reason);
       },
     );
 

@@ -4,6 +4,7 @@ import {
   MAX_LISTED_OFFERS,
   OFFER_EXPIRY_MS,
   OFFER_MESSAGES,
+  type Deal,
   type Offer,
   type OfferAction,
   type OfferDetail,
@@ -45,8 +46,24 @@ function toOffer(row: repo.OfferViewRow, direction: repo.Direction): Offer {
       imageUrl: findCardById(row.card_id)?.imageUrl ?? `/card-images/${row.card_id}`,
       grade: row.grade,
       gradingCompany: asGradingCompany(row.grading_company),
+      certNumber: row.cert_number,
     },
     otherParty: { id: row.other_id, username: row.other_username },
+    deal: toDeal(row, ROLE_OF[direction]),
+  };
+}
+
+function toDeal(row: repo.OfferViewRow, viewer: OfferParty): Deal | null {
+  if (!row.deal_status || !row.deal_created_at || !row.deal_updated_at) return null;
+  return {
+    status: row.deal_status,
+    receivedAt: row.buyer_done_at,
+    sentAt: row.owner_done_at,
+    youMarked: (viewer === 'buyer' ? row.buyer_done_at : row.owner_done_at) !== null,
+    cancelledBy: row.cancelled_by,
+    cancelReason: row.cancel_reason,
+    agreedAt: row.deal_created_at,
+    updatedAt: row.deal_updated_at,
   };
 }
 
@@ -93,7 +110,8 @@ export async function makeOffer(
     created_at: at,
     updated_at: at,
   });
-  if (!inserted) throw new AppError(409, 'conflict', OFFER_MESSAGES.alreadyOpen);
+  if (inserted === 'already-open') throw new AppError(409, 'conflict', OFFER_MESSAGES.alreadyOpen);
+  if (inserted === 'card-in-deal') throw new AppError(409, 'conflict', OFFER_MESSAGES.cardInDeal);
   await announce(context, [senderId, item.user_id]);
   return offerSeenBy(context, id, senderId, 'sent');
 }
@@ -116,6 +134,7 @@ const REFUSALS: Record<repo.Refusal, () => AppError> = {
   expired: () => new AppError(409, 'conflict', OFFER_MESSAGES.expired),
   'not-your-turn': () => new AppError(409, 'conflict', OFFER_MESSAGES.notYourTurn),
   'not-buyer': () => forbidden(OFFER_MESSAGES.onlyBuyerWithdraws),
+  'card-in-deal': () => new AppError(409, 'conflict', OFFER_MESSAGES.cardInDeal),
 };
 
 function moveAt(userId: string, offerId: string, rule: repo.Move['rule'], now: Date): repo.Move {
@@ -229,6 +248,53 @@ export async function writeMessage(
   if (!stored) throw new AppError(409, 'conflict', OFFER_MESSAGES.conversationClosed);
   await announce(context, [offer.from_user, offer.to_user]);
   return message;
+}
+
+const DEAL_REFUSALS: Record<repo.DealRefusal, () => AppError> = {
+  missing: () => notFound(OFFER_MESSAGES.offerNotFound),
+  'no-deal': () => new AppError(409, 'conflict', OFFER_MESSAGES.noDeal),
+  completed: () => new AppError(409, 'conflict', OFFER_MESSAGES.dealCompleted),
+  cancelled: () => new AppError(409, 'conflict', OFFER_MESSAGES.dealCancelled),
+  'already-marked': () => new AppError(409, 'conflict', OFFER_MESSAGES.alreadyMarked),
+};
+
+/** The deal changed: both parties' pages hear of it at once, the outbox tells them of an ending. */
+async function settleDeal(
+  context: Pick<AppContext, 'database' | 'live' | 'notifications'>,
+  userId: string,
+  result: repo.DealChange | { outcome: repo.DealRefusal },
+  ended: boolean,
+): Promise<Offer> {
+  if (result.outcome !== 'done') throw DEAL_REFUSALS[result.outcome]();
+  if (ended) context.notifications.wake();
+  await announce(context, [result.offer.from_user, result.offer.to_user]);
+  return offerSeenBy(context, result.offer.id, userId, result.role === 'owner' ? 'received' : 'sent');
+}
+
+/**
+ * The buyer marks the card received, the owner marks it sent; once both have, the deal is completed and
+ * the card leaves the owner's Collected list. A party marks once, and only an agreed deal.
+ */
+export async function completeDeal(
+  context: Pick<AppContext, 'database' | 'live' | 'notifications'>,
+  userId: string,
+  offerId: string,
+  now: Date = new Date(),
+): Promise<Offer> {
+  const result = await repo.markDealDone(context.database.db, offerId, userId, now.toISOString());
+  return settleDeal(context, userId, result, result.outcome === 'done' && result.completed);
+}
+
+/** Either party calls off an agreed deal, saying why; the card takes offers again. */
+export async function cancelDeal(
+  context: Pick<AppContext, 'database' | 'live' | 'notifications'>,
+  userId: string,
+  offerId: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<Offer> {
+  const result = await repo.cancelDeal(context.database.db, offerId, userId, reason, now.toISOString());
+  return settleDeal(context, userId, result, true);
 }
 
 /**

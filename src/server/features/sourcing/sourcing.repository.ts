@@ -25,6 +25,7 @@ export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
     .where('set_id', '=', query.setId)
     .where('card_name', '=', query.cardName)
     .where('list', '=', 'collected')
+    .where('parted_at', 'is', null)
     .orderBy('accepting_offers', 'desc')
     .orderBy('grade', (order) => order.desc().nullsLast())
     .orderBy('id', 'asc')

@@ -2,19 +2,27 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
+import { AddBoughtCard } from '#web/features/collections/components/add-bought-card.tsx';
 import { OfferThread } from '#web/features/offers/components/offer-thread.tsx';
 
-/** /offers/:id (docs/product.md §9): an offer's rounds and conversation, for its two collectors. */
+/**
+ * /offers/:id (docs/product.md §9): an offer's rounds, deal and conversation, for its two collectors; the
+ * buyer of a completed deal may add the card to their collection from here.
+ */
 export function OfferPage() {
   const { id = '' } = useParams();
   const session = useSession();
+  const user = session.user;
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-3 py-4 sm:px-6 sm:py-6">
       <Link to="/profile" className="text-sm font-medium text-brand-700 underline">
         All my offers
       </Link>
-      {session.user ? (
-        <OfferThread offerId={id} />
+      {user ? (
+        <OfferThread
+          offerId={id}
+          afterCompletion={(offer) => <AddBoughtCard ownerId={user.id} card={offer.item} />}
+        />
       ) : session.isLoading ? (
         <Spinner label="Loading offer…" />
       ) : (

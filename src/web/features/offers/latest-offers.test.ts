@@ -22,8 +22,10 @@ function offer(id: string, itemId: string, status: Offer['status']): Offer {
       imageUrl: '/card-images/base_set-4',
       grade: null,
       gradingCompany: null,
+      certNumber: null,
     },
     otherParty: { id: 'owner', username: 'Owner' },
+    deal: null,
   };
 }
 

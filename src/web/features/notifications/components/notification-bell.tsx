@@ -11,10 +11,10 @@ import { formatCount, formatDateTime, formatSaleDate } from '#web/lib/format.ts'
 
 /**
  * Where a notification leads: the card's analysis for a sale, the owner's profile for a card open to offers,
- * the offer itself for an expired offer.
+ * the offer itself for an expired offer or a deal.
  */
 function notificationLink(notification: Notification): string {
-  if (notification.kind === 'offer-expired' && notification.offerId) {
+  if (notification.offerId) {
     return `/offers/${encodeURIComponent(notification.offerId)}`;
   }
   if (notification.kind === 'wanted-card-open' && notification.ownerId) {

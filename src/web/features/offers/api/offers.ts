@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  CancelDealBody,
   CounterOfferBody,
   MakeOfferBody,
   Offer,
@@ -63,5 +64,23 @@ export function useSendOfferMessage(offerId: string) {
     mutationFn: (body: OfferMessageBody) =>
       api<OfferMessage>(`/api/offers/${encodeURIComponent(offerId)}/messages`, { method: 'POST', body }),
     onSettled: () => client.invalidateQueries({ queryKey: ['offers', 'one', offerId] }),
+  });
+}
+
+/** Marks the viewer's side of the deal: sent (owner) or received (buyer). */
+export function useCompleteDeal(offerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Offer>(`/api/offers/${encodeURIComponent(offerId)}/complete`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['offers'] }),
+  });
+}
+
+export function useCancelDeal(offerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelDealBody) =>
+      api<Offer>(`/api/offers/${encodeURIComponent(offerId)}/cancel`, { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['offers'] }),
   });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { printedCardName } from '#shared/collection-rules.ts';
 import type { OfferAction, OfferDetail } from '#shared/schemas/offers.ts';
 import { getSet } from '#shared/sets.ts';
@@ -9,11 +10,21 @@ import { partyName, turnText, viewerParty } from '#web/features/offers/offer-par
 import { ApiError } from '#web/lib/api-client.ts';
 import { formatDateTime, formatDollars } from '#web/lib/format.ts';
 import { CounterForm } from './counter-form.tsx';
+import { DealPanel } from './deal-panel.tsx';
 import { OfferMessages } from './offer-messages.tsx';
 import { OfferStatusBadge } from './offer-status.tsx';
 
-/** One offer as its two parties see it: the card, every round, what the viewer may do now, the conversation. */
-export function OfferThread({ offerId }: { offerId: string }) {
+interface OfferThreadProps {
+  offerId: string;
+  /** What the buyer of a completed deal is offered, given the offer (composed by the page). */
+  afterCompletion?: (offer: OfferDetail) => ReactNode;
+}
+
+/**
+ * One offer as its two parties see it: the card, every round, what the viewer may do now, the deal an
+ * accepted offer became, the conversation.
+ */
+export function OfferThread({ offerId, afterCompletion }: OfferThreadProps) {
   const offer = useOffer(offerId);
   if (offer.isPending) return <Spinner label="Loading offer…" />;
   if (offer.isError) {
@@ -29,10 +40,10 @@ export function OfferThread({ offerId }: { offerId: string }) {
     }
     return <ErrorNotice message={offer.error.message} onRetry={() => void offer.refetch()} />;
   }
-  return <OfferView offer={offer.data} />;
+  return <OfferView offer={offer.data} afterCompletion={afterCompletion?.(offer.data)} />;
 }
 
-function OfferView({ offer }: { offer: OfferDetail }) {
+function OfferView({ offer, afterCompletion }: { offer: OfferDetail; afterCompletion: ReactNode }) {
   const { item } = offer;
   const grade = item.grade === null ? 'Ungraded' : `${item.gradingCompany ?? 'Grade'} ${item.grade}`;
   const turn = turnText(offer);
@@ -103,6 +114,8 @@ function OfferView({ offer }: { offer: OfferDetail }) {
         </ol>
         {offer.status === 'open' ? <OfferMoves offer={offer} /> : null}
       </section>
+
+      {offer.deal ? <DealPanel offer={offer} deal={offer.deal} afterCompletion={afterCompletion} /> : null}
 
       <OfferMessages offer={offer} />
     </article>
