@@ -158,15 +158,21 @@ test.describe('the slab behind a certificate', () => {
     });
   }
 
-  test("the analysis it links to shows the population on the ladder's PSA row of that grade", async ({
-    page,
-  }) => {
-    await page.goto('/psa-search?cert=40001001');
-    await page.getByRole('link', { name: 'See the full analysis of Gengar' }).click();
-    const row = page.getByRole('row', { name: /^PSA 9/ });
-    await expect(row.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
-    await expect(page.getByRole('row', { name: /^PSA 10/ }).getByText(/^pop /)).toHaveCount(0);
-  });
+  for (const width of [375, 1280]) {
+    test(`the analysis it links to shows the population on the ladder's PSA row of that grade (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/psa-search?cert=40001001');
+      await page.getByRole('link', { name: 'See the full analysis of Gengar' }).click();
+      const row = page.getByRole('row', { name: /^PSA 9/ });
+      await expect(row.getByText(/^pop 1,234 · 121 higher, as of /)).toBeVisible();
+      await expect(page.getByRole('row', { name: /^PSA 10/ }).getByText(/^pop /)).toHaveCount(0);
+      // The figures wrap under the grade on a phone rather than widening the ladder past the screen.
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits).toBe(true);
+    });
+  }
 
   test('the analysis draws the population over the days it was observed, and no chart for one day', async ({
     page,

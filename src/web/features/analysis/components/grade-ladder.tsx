@@ -76,7 +76,9 @@ const RUNG_COLUMNS: Column<Rung>[] = [
             name
           )}
           {population ? (
-            <span className="block text-xs font-normal text-slate-600">{populationText(population)}</span>
+            <span className="block text-xs font-normal whitespace-normal text-slate-600">
+              {populationText(population)}
+            </span>
           ) : null}
         </>
       );
