@@ -51,7 +51,14 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 export function waitMessage(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
-  const wait = seconds < 60 ? `${seconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const wait =
+    seconds === 1
+      ? '1 second'
+      : seconds < 60
+        ? `${seconds} seconds`
+        : minutes === 1
+          ? '1 minute'
+          : `${minutes} minutes`;
   return `Too many attempts. Please try again in ${wait}.`;
 }
 
