@@ -8,6 +8,7 @@ import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { isPassing, useCert, useCertLookupAvailability } from '#web/features/certs/api/cert.ts';
 import { apiFieldErrors, useFieldErrors } from '#web/lib/use-field-errors.ts';
+import { CertNumberInput } from './cert-number-input.tsx';
 import { CertResult } from './cert-result.tsx';
 import { SlabValue } from './slab-value.tsx';
 
@@ -70,23 +71,14 @@ export function CertSearch() {
         noValidate
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <label htmlFor={form.idOf('certNumber')} className="block text-sm font-medium text-slate-800">
-          PSA certificate number
-        </label>
-        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-          <input
-            ref={input}
-            {...form.control('certNumber')}
-            name="cert"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="e.g. 12345678"
-            maxLength={20}
-            disabled={busy}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base disabled:bg-slate-100 aria-invalid:border-red-500"
-          />
+        <CertNumberInput
+          ref={input}
+          form={form}
+          name="cert"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          disabled={busy}
+        >
           <div className="flex gap-2">
             <Button type="submit" disabled={busy} className="flex-1 sm:flex-none">
               <Search className="size-4" aria-hidden />
@@ -96,7 +88,7 @@ export function CertSearch() {
               Clear Search
             </Button>
           </div>
-        </div>
+        </CertNumberInput>
         <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
       </form>
 

@@ -8,6 +8,7 @@ import { isPassing, useCertSlab } from '#web/features/certs/api/cert.ts';
 import { useScanHistory } from '#web/features/certs/scan-history.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CameraScan } from './camera-scan.tsx';
+import { CertNumberInput } from './cert-number-input.tsx';
 import { SlabSummary, slabTitle } from './slab-value.tsx';
 
 const FIELDS = ['certNumber'] as const;
@@ -51,25 +52,12 @@ export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNod
         noValidate
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
-        <label htmlFor={form.idOf('certNumber')} className="block text-sm font-medium text-slate-800">
-          PSA certificate number
-        </label>
-        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-          <input
-            {...form.control('certNumber')}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="e.g. 12345678"
-            maxLength={20}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-base aria-invalid:border-red-500"
-          />
+        <CertNumberInput form={form} value={typed} onChange={(event) => setTyped(event.target.value)}>
           <Button type="submit" disabled={slab.isFetching} className="sm:flex-none">
             <Search className="size-4" aria-hidden />
             {slab.isFetching ? 'Looking up…' : 'Look up'}
           </Button>
-        </div>
+        </CertNumberInput>
         <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
         <CameraScan onCert={lookUp} />
       </form>
