@@ -16,13 +16,15 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { answerFrameworkError, installErrorHandler } from './errors.ts';
-import { createAnalysisCaches } from './features/analysis/analysis-cache.ts';
-import { createFeedEngine } from './features/feeds/feed-engine.ts';
-import { registerFeatures } from './features/index.ts';
+import {
+  createAnalysisCaches,
+  createFeedEngine,
+  registerFeatures,
+  startOfferExpiry,
+} from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
-import { startOfferExpiry } from './features/offers/offer-expiry.ts';
 import { createNotificationWorker } from './notifications/create-notification-worker.ts';
 import { openApiTransformObject } from './openapi.ts';
 import { installOriginCheck } from './origin-check.ts';

@@ -28,6 +28,15 @@ import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
 import { watchesRoutes } from './watches/watches.routes.ts';
 
+// What the root files (app.ts, main.ts, startup.ts) use of the features besides their routes: they import
+// features only through this file.
+export { createOrPromoteAdmin } from './accounts/bootstrap-admin.ts';
+export { createAnalysisCaches } from './analysis/analysis-cache.ts';
+export { hasNoSalesHistory } from './demo-data/demo-data.repository.ts';
+export { loadDemoSales } from './demo-data/load-demo-sales.ts';
+export { createFeedEngine, keepStartingFeedEngine } from './feeds/feed-engine.ts';
+export { startOfferExpiry } from './offers/offer-expiry.ts';
+
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
   installSessionHook(app, context);

@@ -61,6 +61,13 @@ export interface AnalysisCaches {
   running: Map<string, Promise<unknown>>;
 }
 
+declare module '../../context.ts' {
+  interface AppContext {
+    /** Cached analyses, dropped whenever sales change. */
+    analysisCaches: AnalysisCaches;
+  }
+}
+
 /** Every cohort of the catalogue (some 230 cards by a few dozen graders and grades) fits. */
 const COHORT_VALUES_MAX_ENTRIES = 20_000;
 const COHORT_VALUES_TTL_MS = 60 * 60_000;
