@@ -13,7 +13,7 @@ import { createOrPromoteAdmin } from '#server/features/accounts/bootstrap-admin.
 import { createDemoCollectors } from '#server/features/demo-data/demo-collectors.ts';
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
-import { insertSales } from '#server/sales/sales-write.repository.ts';
+import { insertSales } from '#server/sales/write/sales-write.repository.ts';
 import { type Card, findCardById, findCardByName } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';

@@ -31,9 +31,9 @@ import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
 import { RequestLogs } from './request-logs.ts';
-import { cardSalesStoreOf } from './sales/card-sales/card-sales-store.ts';
-import { startSalesChangePruning } from './sales/sales-change-log.ts';
-import { createSalesEvents } from './sales/sales-events.ts';
+import { startSalesChangePruning } from './sales/changes/sales-change-log.ts';
+import { createSalesEvents } from './sales/changes/sales-events.ts';
+import { cardSalesStoreOf } from './sales/columns/card-sales-store.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
 

@@ -3,7 +3,7 @@ import type { Config } from './env.ts';
 import type { LiveBus } from './live/live-bus.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { NotificationWorker } from './notifications/notification-worker.ts';
-import type { SalesEvents } from './sales/sales-events.ts';
+import type { SalesEvents } from './sales/changes/sales-events.ts';
 
 /**
  * Runs feeds on schedule, once across all instances (decision 018): pg-boss on PostgreSQL, a single-process

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import type { LiveEvent } from '#server/live/live-bus.ts';
-import { insertSales } from '#server/sales/sales-write.repository.ts';
+import { insertSales } from '#server/sales/write/sales-write.repository.ts';
 import { registerUser, type TestUser } from '../helpers/auth.ts';
 import { saleRow } from '../helpers/sales-factory.ts';
 import { testConfig } from '../helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSales as insertSaleRows, saleRow } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { insertSales } from '../../sales/sales-write.repository.ts';
+import { insertSales } from '../../sales/write/sales-write.repository.ts';
 import { migrateToLatest } from '../migrate.ts';
 
 describe('migration 011: watches and notifications', () => {

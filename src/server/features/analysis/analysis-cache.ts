@@ -1,6 +1,6 @@
 import { MemoryCardCache } from '../../memory-card-cache.ts';
-import type { CardSalesStore } from '../../sales/card-sales/card-sales-store.ts';
-import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
+import type { ChangedCards, SalesEvents } from '../../sales/changes/sales-events.ts';
+import type { CardSalesStore } from '../../sales/columns/card-sales-store.ts';
 import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */

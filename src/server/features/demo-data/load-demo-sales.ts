@@ -1,7 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import { startBulkLoad } from '../../sales/bulk-load.repository.ts';
-import { insertSales, ROWS_PER_TRANSACTION, type SaleRecord } from '../../sales/sales-write.repository.ts';
-import { storeRates } from '../fx/fx.repository.ts';
+import { storeRates } from '../../sales/fx/fx.repository.ts';
+import { startBulkLoad } from '../../sales/write/bulk-load.repository.ts';
+import {
+  insertSales,
+  ROWS_PER_TRANSACTION,
+  type SaleRecord,
+} from '../../sales/write/sales-write.repository.ts';
 import { readDemoRates } from './demo-provenance.ts';
 import { type DemoOptions, generateDemoSales } from './generate-demo-sales.ts';
 

@@ -3,7 +3,7 @@ import { formatDollars } from '#shared/money.ts';
 import type { SetId } from '#shared/sets.ts';
 import { titleMismatch } from '#shared/titles/parse-title.ts';
 import { WorkingSpace } from '#shared/working-space.ts';
-import type { SaleRecord } from '../sales-write.repository.ts';
+import type { SaleRecord } from '../write/sales-write.repository.ts';
 
 /**
  * The checks that flag a sale and leave it out of statistics (docs/product.md §11, decision 015). Pure

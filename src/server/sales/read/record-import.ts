@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { loadRates } from '../fx/fx.repository.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
-import { type ImportContext, ImportWriter } from './import-writer.ts';
+import { type ImportContext, ImportWriter } from '../write/import-writer.ts';
 import { parseSaleRow } from './sale-row.ts';
 
 /** A record the importer refused, and why. */

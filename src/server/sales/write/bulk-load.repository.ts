@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseHandle } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import { NewSalesFlagging } from './flags/flag-new-sales.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
 import type { CopyMemory } from './sales-copy.repository.ts';
 import {
   inIndexOrder,

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 import { PostgresSalesChannel } from './postgres-sales-channel.ts';
 
 /** The catalogue ids of the cards whose sales changed, or undefined when any card's may have. */

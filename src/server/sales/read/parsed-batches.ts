@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ChunkFlags, OutlierHelper } from '../../sales/flags/outlier-judging.ts';
-import { ROWS_PER_TRANSACTION } from '../../sales/sales-write.repository.ts';
+import type { ChunkFlags, OutlierHelper } from '../flags/outlier-judging.ts';
+import { ROWS_PER_TRANSACTION } from '../write/sales-write.repository.ts';
 import { decodeBatch } from './parsed-batch-codec.ts';
 import {
   type JudgeRequest,

@@ -3,7 +3,7 @@ import { findCardByName } from '#shared/catalogue.ts';
 import { daysAgo, saleRow, insertSales as seedSales } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { insertSales } from '../sales-write.repository.ts';
+import { insertSales } from '../write/sales-write.repository.ts';
 import { cardSalesStoreOf } from './card-sales-store.ts';
 
 /** Large enough that its versions are made in recycled space. */

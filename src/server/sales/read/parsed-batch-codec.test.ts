@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
+import { saleRecordFlags } from '../flags/flag-rules.ts';
 import { ratesByDay } from '../fx/fx-rates.ts';
 import { decodeBatch, encodeBatch } from './parsed-batch-codec.ts';
 import type { ParsedRow } from './parsed-rows.ts';

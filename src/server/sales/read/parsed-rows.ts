@@ -1,6 +1,6 @@
-import type { ChunkFlags, CohortChunk } from '../../sales/flags/outlier-judging.ts';
+import type { ChunkFlags, CohortChunk } from '../flags/outlier-judging.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
-import type { PendingRow } from './import-writer.ts';
+import type { PendingRow } from '../write/import-writer.ts';
 import type { EncodedBatch } from './parsed-batch-codec.ts';
 import type { ImportFormat } from './readers.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SalesWriter } from '#server/features/sales-import/sales-import.repository.ts';
-import { saleRow } from '../../../tests/helpers/sales-factory.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
+import { SalesWriter } from '#server/sales/write/sales-writer.repository.ts';
+import { saleRow } from '../../../../tests/helpers/sales-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { insertSales, type SaleRecord } from './sales-write.repository.ts';
 
 function record(partial: Parameters<typeof saleRow>[0]): SaleRecord {

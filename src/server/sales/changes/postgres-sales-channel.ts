@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { channelName, PostgresListener } from '../db/postgres-listener.ts';
+import { channelName, PostgresListener } from '../../db/postgres-listener.ts';
 import type { ChangedCards, SalesChangeCarrier } from './sales-events.ts';
 
 /** NOTIFY payloads stop at 8000 bytes; an announcement naming more cards than fit names none (any card). */

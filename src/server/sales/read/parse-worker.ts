@@ -7,8 +7,8 @@
 
 import fs from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { saleRecordFlags } from '../../sales/flags/flag-rules.ts';
-import { judgeChunk } from '../../sales/flags/outlier-judging.ts';
+import { saleRecordFlags } from '../flags/flag-rules.ts';
+import { judgeChunk } from '../flags/outlier-judging.ts';
 import { encodeBatch } from './parsed-batch-codec.ts';
 import type { JudgeRequest, ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';

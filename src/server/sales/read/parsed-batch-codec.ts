@@ -1,5 +1,5 @@
-import type { Flag } from '../../sales/flags/flag-rules.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
+import type { Flag } from '../flags/flag-rules.ts';
+import type { SaleRecord } from '../write/sales-write.repository.ts';
 import type { ParsedBatch, ParsedRow } from './parsed-rows.ts';
 
 /**

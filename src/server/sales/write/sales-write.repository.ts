@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../db/connect.ts';
-import { sqliteSale } from '../db/migrations/014-sales-changes-per-card.ts';
-import type { Database, NewSale } from '../db/schema.ts';
-import { enqueueSaleAlerts } from '../notifications/notification-outbox.repository.ts';
-import { NewSalesFlagging } from './flags/flag-new-sales.ts';
-import { type Flag, ownFlagsOf } from './flags/flag-rules.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import { sqliteSale } from '../../db/migrations/014-sales-changes-per-card.ts';
+import type { Database, NewSale } from '../../db/schema.ts';
+import { enqueueSaleAlerts } from '../../notifications/notification-outbox.repository.ts';
+import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
+import { type Flag, ownFlagsOf } from '../flags/flag-rules.ts';
 import { type CopyMemory, copySales, copyText } from './sales-copy.repository.ts';
 
 /**

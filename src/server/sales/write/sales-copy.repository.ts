@@ -3,9 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DatabaseHandle } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import { takingTurns } from '../event-loop-turns.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { Database } from '../../db/schema.ts';
+import { takingTurns } from '../../event-loop-turns.ts';
 
 /** Rows per chunk of COPY text handed to the stream: big enough to batch, small enough not to hold the batch twice. */
 const ROWS_PER_CHUNK = 1000;

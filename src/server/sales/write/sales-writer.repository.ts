@@ -2,8 +2,9 @@ import type { ControlledTransaction, Kysely } from 'kysely';
 import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
-import { NewSalesFlagging } from '../../sales/flags/flag-new-sales.ts';
-import type { CopyMemory } from '../../sales/sales-copy.repository.ts';
+import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
+import { lendIdleReader } from '../read/parsed-batches.ts';
+import type { CopyMemory } from './sales-copy.repository.ts';
 import {
   inIndexOrder,
   ROWS_PER_STATEMENT,
@@ -12,8 +13,7 @@ import {
   type StoredSales,
   type WriteResult,
   writeRecords,
-} from '../../sales/sales-write.repository.ts';
-import { lendIdleReader } from './parsed-batches.ts';
+} from './sales-write.repository.ts';
 
 /**
  * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they

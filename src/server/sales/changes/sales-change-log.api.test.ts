@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SalesWriter } from '#server/features/sales-import/sales-import.repository.ts';
-import { insertSales, saleRow } from '../../../tests/helpers/sales-factory.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/test-database.ts';
-import { cardsChangesSince } from './card-sales/card-sales.repository.ts';
+import { SalesWriter } from '#server/sales/write/sales-writer.repository.ts';
+import { insertSales, saleRow } from '../../../../tests/helpers/sales-factory.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
+import { cardsChangesSince } from '../columns/card-sales.repository.ts';
 import { pruneSalesChanges, SALES_CHANGES_RETENTION_MS } from './sales-change-log.ts';
 
 describe('the sales change log', () => {

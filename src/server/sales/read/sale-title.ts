@@ -1,6 +1,6 @@
 import { findCardById } from '#shared/catalogue.ts';
-import { isRefused } from '#shared/titles/title-refusals.ts';
 import { parseTitle } from '#shared/titles/parse-title.ts';
+import { isRefused } from '#shared/titles/title-refusals.ts';
 import { parseTitleField } from './sale-provenance.ts';
 
 const CARD_FIELDS = ['set_id', 'set', 'card_name', 'card_number'];

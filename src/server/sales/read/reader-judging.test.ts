@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SetId } from '#shared/sets.ts';
-import type { CardSales } from '../../sales/card-sales/card-sales.ts';
-import { type CardRange, cohortKey } from '../../sales/flags/new-sales-range.ts';
-import { judgeCards, type OutlierHelper } from '../../sales/flags/outlier-judging.ts';
+import type { CardSales } from '../columns/card-sales.ts';
+import { type CardRange, cohortKey } from '../flags/new-sales-range.ts';
+import { judgeCards, type OutlierHelper } from '../flags/outlier-judging.ts';
 import { lendIdleReader, parsedBatches, readersStarted } from './parsed-batches.ts';
 
 const DAY = 86_400_000;

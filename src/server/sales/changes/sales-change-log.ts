@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
 
 /**
  * How long the sales change log keeps an entry: far longer than an instance keeps a card's columns without

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type BulkLoad, startBulkLoad } from '../../sales/bulk-load.repository.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
-import { ROWS_PER_BATCH } from './parsed-rows.ts';
-import { knownSourceRefs, SalesWriter } from './sales-import.repository.ts';
+import { ROWS_PER_BATCH } from '../read/parsed-rows.ts';
+import { type BulkLoad, startBulkLoad } from './bulk-load.repository.ts';
+import type { SaleRecord } from './sales-write.repository.ts';
+import { knownSourceRefs, SalesWriter } from './sales-writer.repository.ts';
 
 export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;
 

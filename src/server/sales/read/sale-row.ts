@@ -3,8 +3,8 @@ import { cardNameKey, normaliseCardName } from '#shared/card-names.ts';
 import { type Card, findCardByName, findCardByNumber } from '#shared/catalogue.ts';
 import { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { getSet, parseSetId, type SetId } from '#shared/sets.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
+import type { SaleRecord } from '../write/sales-write.repository.ts';
 import { parseProvenance } from './sale-provenance.ts';
 import { readCardFromTitle } from './sale-title.ts';
 import {
