@@ -1,6 +1,3 @@
-import type { DatabaseHandle } from '../../db/connect.ts';
-import { PostgresSalesChannel } from './postgres-sales-channel.ts';
-
 /** The catalogue ids of the cards whose sales changed, or undefined when any card's may have. */
 export type ChangedCards = readonly string[] | undefined;
 
@@ -53,17 +50,4 @@ export class SalesEvents {
   private notifyListeners(cards: ChangedCards): void {
     for (const listener of this.listeners) listener(cards);
   }
-}
-
-/** In-process on SQLite (there is one server); also through LISTEN/NOTIFY on PostgreSQL (there may be many). */
-export async function createSalesEvents(database: DatabaseHandle): Promise<SalesEvents> {
-  const events = new SalesEvents();
-  if (database.dialect === 'postgres' && database.pool) {
-    const channel = new PostgresSalesChannel(database.pool, database.schema, (cards) =>
-      events.changedElsewhere(cards),
-    );
-    await channel.start();
-    events.attachCarrier(channel);
-  }
-  return events;
 }

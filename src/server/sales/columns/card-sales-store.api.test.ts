@@ -3,7 +3,7 @@ import { findCardByName } from '#shared/catalogue.ts';
 import { daysAgo, saleRow, insertSales as seedSales } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { insertSales } from '../write/sales-write.repository.ts';
+import { writeSingleChange } from '../write/single-change.ts';
 import { cardSalesStoreOf } from './card-sales-store.ts';
 
 /** Large enough that its versions are made in recycled space. */
@@ -63,7 +63,7 @@ async function storeASale(handle: DatabaseHandle, id: string, days: number) {
     sold_at: daysAgo(days),
     source_ref: `store-test:${id}`,
   });
-  expect(await insertSales(handle, [record])).toEqual({ inserted: 1, duplicates: 0 });
+  expect(await writeSingleChange(handle, [record])).toEqual({ inserted: 1, duplicates: 0 });
 }
 
 describe('the card sales store', () => {

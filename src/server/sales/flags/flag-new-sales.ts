@@ -6,7 +6,7 @@ import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
 import type { CardSalesAt } from '../columns/card-sales.repository.ts';
 import type { CardSales } from '../columns/card-sales.ts';
 import { type CardRef, cardSalesStoreOf } from '../columns/card-sales-store.ts';
-import type { StoredSales } from '../write/sales-write.repository.ts';
+import type { StoredSales } from '../sale-record.ts';
 import { flagCertRepeats, sameDayDuplicateFlags } from './duplicate-flags.ts';
 import { outlierFlagsOfCards, type StoredOutlierFlag, salesAtInstants } from './flag-lookups.repository.ts';
 import { ownFlagsOf } from './flag-rules.ts';

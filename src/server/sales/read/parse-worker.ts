@@ -10,8 +10,9 @@ import { parentPort } from 'node:worker_threads';
 import { saleRecordFlags } from '../flags/flag-rules.ts';
 import { judgeChunk } from '../flags/outlier-judging.ts';
 import { encodeBatch } from './parsed-batch-codec.ts';
-import type { JudgeRequest, ParsedRow, ParseJob, WorkerMessage } from './parsed-rows.ts';
+import type { ParsedRow } from './parsed-rows.ts';
 import { IMAGE_CHARS_PER_BATCH, ROWS_PER_BATCH } from './parsed-rows.ts';
+import type { JudgeRequest, ParseJob, WorkerMessage } from './reader-messages.ts';
 import { byteCounter, readRecords } from './readers.ts';
 import { parseSaleRow } from './sale-row.ts';
 

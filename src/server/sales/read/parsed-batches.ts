@@ -2,13 +2,8 @@ import { Worker } from 'node:worker_threads';
 import type { ChunkFlags, OutlierHelper } from '../flags/outlier-judging.ts';
 import { ROWS_PER_TRANSACTION } from '../write/sales-write.repository.ts';
 import { decodeBatch } from './parsed-batch-codec.ts';
-import {
-  type JudgeRequest,
-  type ParsedBatch,
-  type ParseJob,
-  ROWS_PER_BATCH,
-  type WorkerMessage,
-} from './parsed-rows.ts';
+import { type ParsedBatch, ROWS_PER_BATCH } from './parsed-rows.ts';
+import type { JudgeRequest, ParseJob, WorkerMessage } from './reader-messages.ts';
 
 /**
  * How long a reader thread waits for the next file once it has read one. Starting one takes about a

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { loadRates } from '../fx/fx.repository.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
-import { type ImportContext, ImportWriter } from '../write/import-writer.ts';
+import { type ImportContext, BulkSalesWriter } from '../write/bulk-sales-writer.ts';
 import { parseSaleRow } from './sale-row.ts';
 
 /** A record the importer refused, and why. */
@@ -18,7 +18,7 @@ export class RecordImport {
   private position = 0;
 
   private constructor(
-    private readonly writer: ImportWriter,
+    private readonly writer: BulkSalesWriter,
     private readonly today: string,
     private readonly rates: FxRates,
     private readonly onRefused: OnRefused,
@@ -28,7 +28,7 @@ export class RecordImport {
     // Converted as a file's records are, so a feed and a file store the same sale alike (docs/product.md §11).
     const rates = await loadRates(context.database);
     // The writer reports rows it refuses at store time (an unreadable image) by position; the record travels along.
-    const writer = await ImportWriter.open(context, false, async (_line, reason, record) =>
+    const writer = await BulkSalesWriter.open(context, false, async (_line, reason, record) =>
       onRefused(record as Record<string, unknown>, reason),
     );
     return new RecordImport(writer, today ?? new Date().toISOString().slice(0, 10), rates, onRefused);

@@ -4,7 +4,7 @@ import { type Card, findCardByName, findCardByNumber } from '#shared/catalogue.t
 import { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { getSet, parseSetId, type SetId } from '#shared/sets.ts';
 import type { FxRates } from '../fx/fx-rates.ts';
-import type { SaleRecord } from '../write/sales-write.repository.ts';
+import type { SaleRecord } from '../sale-record.ts';
 import { parseProvenance } from './sale-provenance.ts';
 import { readCardFromTitle } from './sale-title.ts';
 import {

@@ -2,14 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
+import type { SaleRecord, StoredSales } from '../sale-record.ts';
 import type { CopyMemory } from './sales-copy.repository.ts';
-import {
-  inIndexOrder,
-  type SaleRecord,
-  type StoredSales,
-  type WriteResult,
-  writeRecords,
-} from './sales-write.repository.ts';
+import { inIndexOrder, type WriteResult, writeRecords } from './sales-write.repository.ts';
 
 /**
  * An open bulk load: rows go in without the change log's triggers (and on SQLite without the secondary
@@ -35,7 +30,7 @@ export interface BulkLoad {
  * - PostgreSQL: the triggers are disabled within the transaction, under a lock that keeps other writers of
  *   sales waiting while readers go on; a table this empty keeps its indexes up to date cheaply.
  *
- * Returns undefined when the table has or had sales; the caller then writes with `insertSales`.
+ * Returns undefined when the table has or had sales; the caller then writes with `writeSingleChange`.
  */
 export async function startBulkLoad(database: DatabaseHandle): Promise<BulkLoad | undefined> {
   const trx = await database.db.startTransaction().execute();

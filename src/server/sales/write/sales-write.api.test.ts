@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SalesWriter } from '#server/sales/write/sales-writer.repository.ts';
 import { saleRow } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { insertSales, type SaleRecord } from './sales-write.repository.ts';
+import type { SaleRecord } from '../sale-record.ts';
+import { writeSingleChange } from './single-change.ts';
 
 function record(partial: Parameters<typeof saleRow>[0]): SaleRecord {
   const { id: _id, created_at: _createdAt, ...rest } = saleRow(partial);
@@ -43,7 +44,7 @@ describe('storing sales', () => {
     });
 
   it('keeps text with backslashes, tabs and line breaks, missing values and the defaults exactly', async () => {
-    const result = await insertSales(database.handle, [
+    const result = await writeSingleChange(database.handle, [
       record({ source_ref: 'a', seller: 'back\\slash\ttab\nline\r\\N', seller_rating: 98.5, grade: 9.5 }),
       record({ source_ref: 'b', seller: 'plain', seller_rating: null, grading_company: null, grade: null }),
     ]);
@@ -63,7 +64,7 @@ describe('storing sales', () => {
 
   it('keeps accents, symbols beyond two bytes and values far longer than a row usually is', async () => {
     const long = `Pokémon ${'é✨'.repeat(150_000)} end`;
-    await insertSales(database.handle, [
+    await writeSingleChange(database.handle, [
       record({ source_ref: 'a', seller: 'Nidoran♀ café 🔥' }),
       record({ source_ref: 'b', seller: long }),
       record({ source_ref: 'c', seller: 'after the long one' }),
@@ -73,7 +74,10 @@ describe('storing sales', () => {
   });
 
   it('skips stored, archived and repeated source references', async () => {
-    await insertSales(database.handle, [record({ source_ref: 'kept' }), record({ source_ref: 'gone' })]);
+    await writeSingleChange(database.handle, [
+      record({ source_ref: 'kept' }),
+      record({ source_ref: 'gone' }),
+    ]);
     await archive('gone');
     const writer = new SalesWriter(database.handle);
     const result = await writer.write([
@@ -88,7 +92,7 @@ describe('storing sales', () => {
   });
 
   it('stores the new rows of a batch among rows stored before, and those of every later batch', async () => {
-    await insertSales(database.handle, [record({ source_ref: 'a' }), record({ source_ref: 'gone' })]);
+    await writeSingleChange(database.handle, [record({ source_ref: 'a' }), record({ source_ref: 'gone' })]);
     await archive('gone');
     const writer = new SalesWriter(database.handle);
     // New rows only, with an archive that holds none of them; then rows among a stored one; then new rows again.

@@ -2,19 +2,12 @@ import crypto from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { sqliteSale } from '../../db/migrations/014-sales-changes-per-card.ts';
 import type { Database, NewSale } from '../../db/schema.ts';
+import { sqliteSale } from '../../db/shared-sql.ts';
 import { enqueueSaleAlerts } from '../../notifications/notification-outbox.repository.ts';
-import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
-import { type Flag, ownFlagsOf } from '../flags/flag-rules.ts';
+import { ownFlagsOf } from '../flags/flag-rules.ts';
+import { SALE_COLUMNS, type SaleRecord, type StoredSale, type StoredSales } from '../sale-record.ts';
 import { type CopyMemory, copySales, copyText } from './sales-copy.repository.ts';
-
-/**
- * A sale ready to store: every column except the ones the writer fills in (id, created_at), and the flags of
- * its own record when they were judged already (saleRecordFlags; an import judges them on its file-reading
- * thread), so storing it does not judge them again.
- */
-export type SaleRecord = Omit<NewSale, 'id' | 'created_at'> & { ownFlags?: readonly Flag[] };
 
 export interface WriteResult {
   inserted: number;
@@ -38,49 +31,14 @@ export const ROWS_PER_STATEMENT = 1000;
  */
 export const ROWS_PER_TRANSACTION = 100_000;
 
-/** Where a sale came from and what was paid (docs/product.md §11): stored, listed and exported alike. */
-export const PROVENANCE_COLUMNS = [
-  'title',
-  'listing_url',
-  'cert_number',
-  'source',
-  'currency',
-  'original_price_cents',
-  'shipping_cents',
-  'buyer_premium_cents',
-  'best_offer_accepted',
-] as const satisfies readonly (keyof NewSale)[];
-
-const COLUMNS = [
-  'id',
-  'card_id',
-  'set_id',
-  'card_name',
-  'card_number',
-  'card_rarity',
-  'price_cents',
-  'sold_on',
-  'sold_at',
-  'seller',
-  'seller_rating',
-  'image',
-  'grading_company',
-  'grade',
-  'sale_type',
-  'source_ref',
-  ...PROVENANCE_COLUMNS,
-  'excluded',
-  'created_at',
-] as const satisfies readonly (keyof NewSale)[];
-
 /** The columns a SaleRecord brings: all but the first (id) and the last (created_at). */
-const RECORD_COLUMNS = COLUMNS.slice(1, -1) as readonly (keyof SaleRecord)[];
+const RECORD_COLUMNS = SALE_COLUMNS.slice(1, -1) as readonly (keyof SaleRecord)[];
 
-const CURRENCY_AT = COLUMNS.indexOf('currency');
-const BEST_OFFER_AT = COLUMNS.indexOf('best_offer_accepted');
-const EXCLUDED_AT = COLUMNS.indexOf('excluded');
+const CURRENCY_AT = SALE_COLUMNS.indexOf('currency');
+const BEST_OFFER_AT = SALE_COLUMNS.indexOf('best_offer_accepted');
+const EXCLUDED_AT = SALE_COLUMNS.indexOf('excluded');
 
-/** Writes one row's values in COLUMNS order into `parameters` from `at`; returns where the next row starts. */
+/** Writes one row's values in SALE_COLUMNS order into `parameters` from `at`; returns where the next row starts. */
 function putRow(
   parameters: unknown[],
   at: number,
@@ -116,27 +74,12 @@ function pastBatch(ids: readonly string[]): string {
 }
 
 function compileInsert(database: DatabaseHandle, rows: number): string {
-  const template = Object.fromEntries(COLUMNS.map((column) => [column, null])) as unknown as NewSale;
+  const template = Object.fromEntries(SALE_COLUMNS.map((column) => [column, null])) as unknown as NewSale;
   return database.db
     .insertInto('sales')
     .values(Array.from({ length: rows }, () => template))
     .onConflict((conflict) => conflict.column('source_ref').doNothing())
     .compile().sql;
-}
-
-/** A sale this write stored, with the id it got: what the flags of new sales are computed from. */
-export interface StoredSale {
-  id: string;
-  record: SaleRecord;
-}
-
-/**
- * What one write stored: its sales, and the change log's entries of them when the writer knows them (it
- * logged them itself, or counted them), which run from `first` to `last` with no other entry among them.
- */
-export interface StoredSales {
-  sales: StoredSale[];
-  log?: { first: number; last: number };
 }
 
 /**
@@ -205,7 +148,7 @@ function insertRowByRow(
 ): number {
   const { insert, anyArchived, isArchived, logTrigger, logBatch } = statementsFor(database, sqlite);
   const checkArchive = anyArchived.get() !== undefined;
-  const parameters: unknown[] = new Array(COLUMNS.length);
+  const parameters: unknown[] = new Array(SALE_COLUMNS.length);
   const trigger = sqlite.inTransaction ? (logTrigger.get() as string | undefined) : undefined;
   if (trigger) sqlite.exec(`drop trigger ${LOG_TRIGGER}`);
   let inserted = 0;
@@ -241,14 +184,14 @@ async function copyRecords(
   { stored, unlogged = false, memory = { metStoredRows: false } }: WriteOptions,
 ): Promise<number> {
   const text = () =>
-    copyText(records.length, COLUMNS.length, (row, index) => {
+    copyText(records.length, SALE_COLUMNS.length, (row, index) => {
       putRow(row, 0, ids[index]!, records[index]!, createdAt);
     });
   const sourceRefs = records.map((record) => record.source_ref);
   const copied = await copySales(
     database,
     executor,
-    COLUMNS,
+    SALE_COLUMNS,
     { ids, sourceRefs, text },
     { unlogged, memory },
   );
@@ -325,28 +268,4 @@ export function inIndexOrder(records: readonly SaleRecord[]): SaleRecord[] {
   }));
   keyed.sort((a, b) => a.rank - b.rank || a.time - b.time);
   return keyed.map(({ record }) => record);
-}
-
-/**
- * Stores sales in one transaction with their flags (docs/product.md §11); a row whose source_ref is already known adds nothing, so running the
- * same import twice is harmless. A sale an admin deleted stays deleted: its source_ref in the archive
- * counts as known.
- */
-export async function insertSales(
-  database: DatabaseHandle,
-  records: readonly SaleRecord[],
-): Promise<WriteResult> {
-  if (records.length === 0) return { inserted: 0, duplicates: 0 };
-  const createdAt = new Date().toISOString();
-  const ordered = inIndexOrder(records);
-  const flagging = new NewSalesFlagging(database);
-  const inserted = await database.db.transaction().execute(async (trx) => {
-    const stored: StoredSales = { sales: [] };
-    const count = await writeRecords(database, trx, ordered, createdAt, { stored });
-    await flagging.note(stored);
-    await flagging.apply(trx);
-    return count;
-  });
-  flagging.committed();
-  return { inserted, duplicates: records.length - inserted };
 }

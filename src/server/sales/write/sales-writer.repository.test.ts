@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SQLITE_CACHE_KIB, sqliteFile } from '#server/db/connect.ts';
 import { saleRow } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { ROWS_PER_TRANSACTION, type SaleRecord } from './sales-write.repository.ts';
+import type { SaleRecord } from '../sale-record.ts';
+import { ROWS_PER_TRANSACTION } from './sales-write.repository.ts';
 import { SalesWriter } from './sales-writer.repository.ts';
 
 function records(count: number, from = 0): SaleRecord[] {

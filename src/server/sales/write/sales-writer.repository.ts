@@ -3,14 +3,13 @@ import { type DatabaseHandle, SQLITE_CACHE_KIB } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
 import { NewSalesFlagging } from '../flags/flag-new-sales.ts';
-import { lendIdleReader } from '../read/parsed-batches.ts';
+import type { OutlierHelper } from '../flags/outlier-judging.ts';
+import type { SaleRecord, StoredSales } from '../sale-record.ts';
 import type { CopyMemory } from './sales-copy.repository.ts';
 import {
   inIndexOrder,
   ROWS_PER_STATEMENT,
   ROWS_PER_TRANSACTION,
-  type SaleRecord,
-  type StoredSales,
   type WriteResult,
   writeRecords,
 } from './sales-write.repository.ts';
@@ -44,14 +43,21 @@ export class SalesWriter {
    */
   private readonly rowsPerTurn: number;
 
-  constructor(private readonly database: DatabaseHandle) {
-    this.flagging = new NewSalesFlagging(database, false, lendIdleReader);
+  /**
+   * `lendHelper` lends a thread to judge outliers on while flagging (the importer hands in its idle file
+   * reader, sales/read/parsed-batches.ts); without it they are judged on this thread.
+   */
+  constructor(
+    private readonly database: DatabaseHandle,
+    lendHelper?: () => OutlierHelper | undefined,
+  ) {
+    this.flagging = new NewSalesFlagging(database, false, lendHelper);
     this.rowsPerTurn = database.sqlite ? SQLITE_ROWS_PER_TURN : ROWS_PER_TRANSACTION;
     database.sqlite?.pragma(`cache_size = -${IMPORT_CACHE_KIB}`);
     database.checkpoints?.hold();
   }
 
-  /** Stores the records (in index order, as insertSales does); a stored or archived source_ref adds nothing. */
+  /** Stores the records (in index order, as writeSingleChange does); a stored or archived source_ref adds nothing. */
   async write(records: readonly SaleRecord[]): Promise<WriteResult> {
     // The records were just taken in from the reader, work of their own: a turn first if it was long.
     await takeTurnWhenBusy();

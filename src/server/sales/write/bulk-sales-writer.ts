@@ -2,20 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { ROWS_PER_BATCH } from '../read/parsed-rows.ts';
+import { lendIdleReader } from '../read/parsed-batches.ts';
+import { type PendingRow, ROWS_PER_BATCH } from '../read/parsed-rows.ts';
+import type { SaleRecord } from '../sale-record.ts';
 import { type BulkLoad, startBulkLoad } from './bulk-load.repository.ts';
-import type { SaleRecord } from './sales-write.repository.ts';
 import { knownSourceRefs, SalesWriter } from './sales-writer.repository.ts';
 
 export type ImportContext = Pick<AppContext, 'database' | 'media' | 'salesEvents'>;
-
-export interface PendingRow {
-  line: number;
-  sale: SaleRecord;
-  imageBase64: string | undefined;
-  /** Kept only for rows with an image, the one check left that can still reject the row. */
-  record: Record<string, unknown> | undefined;
-}
 
 type RejectRow = (line: number, reason: string, record: unknown) => Promise<void>;
 
@@ -46,7 +39,7 @@ function imageProblem(error: unknown): string {
  * store, which needs the database connection an open transaction holds, so the bulk load is finished or
  * the open transaction committed first.
  */
-export class ImportWriter {
+export class BulkSalesWriter {
   imported = 0;
   duplicates = 0;
   /** The cards of the rows handed to the database (stored or found already there), for the change event. */
@@ -62,13 +55,13 @@ export class ImportWriter {
     private readonly rejectRow: RejectRow,
     private bulk: BulkLoad | undefined,
   ) {
-    this.rows = new SalesWriter(context.database);
+    this.rows = new SalesWriter(context.database, lendIdleReader);
     this.rowsPerWrite = context.database.dialect === 'postgres' ? POSTGRES_ROWS_PER_WRITE : ROWS_PER_BATCH;
   }
 
   static async open(context: ImportContext, bulkLoadWhenEmpty: boolean, rejectRow: RejectRow) {
     const bulk = bulkLoadWhenEmpty ? await startBulkLoad(context.database) : undefined;
-    return new ImportWriter(context, rejectRow, bulk);
+    return new BulkSalesWriter(context, rejectRow, bulk);
   }
 
   async add(row: PendingRow): Promise<void> {
