@@ -11,7 +11,7 @@ import type {
 } from '#shared/schemas/valuation.ts';
 import type { CardSales } from '../../sales/columns/card-sales.ts';
 import { earlierColumns } from '../../sales/columns/card-sales-changes.ts';
-import { latestPopulations, populationHistory } from '../certs/populations.repository.ts';
+import { latestPopulations, populationHistory } from '../certs/public.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
 import { type CohortValue, cohortValue, type EarlierValue, lastWeekEnd } from './cohort-value.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';

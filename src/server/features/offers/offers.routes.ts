@@ -15,7 +15,7 @@ import {
   OffersResponseSchema,
 } from '#shared/schemas/offers.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import {
   actOnOffer,
   cancelDeal,

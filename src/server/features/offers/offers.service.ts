@@ -18,7 +18,7 @@ import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { asGradingCompany } from '../collections/collections.service.ts';
+import { asGradingCompany } from '../collections/public.ts';
 import * as repo from './offers.repository.ts';
 
 type Context = Pick<AppContext, 'database' | 'live'>;

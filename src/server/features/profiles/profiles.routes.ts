@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fileUpload, type UploadMessages, uploadFailure } from '../../file-upload.ts';
 import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import { changeProfileSettings, getPublicProfile, replaceProfileImage } from './profiles.service.ts';
 
 const IMAGE_UPLOAD: UploadMessages = {

@@ -13,7 +13,7 @@ import {
 import { isSetId, type SetId } from '#shared/sets.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
-import { asGradingCompany, asVariant } from '../collections/collections.service.ts';
+import { asGradingCompany, asVariant } from '../collections/public.ts';
 import { type CollectedCopyRow, countCollectedCopies, findCollectedCopies } from './sourcing.repository.ts';
 
 export type ValidCollectorsQuery = z.output<typeof CollectorsQuerySchema>;
