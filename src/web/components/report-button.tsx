@@ -92,7 +92,7 @@ export function ReportButton({ subject, id, label, size = 'regular' }: ReportBut
           </p>
           <div className="flex justify-end">
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Close
+              Done
             </Button>
           </div>
         </div>
