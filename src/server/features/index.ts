@@ -22,6 +22,8 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { safetyAdminRoutes } from './safety/safety-admin.routes.ts';
+import { safetyRoutes } from './safety/safety.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { slabsRoutes } from './slabs/slabs.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
@@ -61,6 +63,8 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(sourcingRoutes(context));
   await app.register(offersRoutes(context));
   await app.register(adminRoutes(context));
+  await app.register(safetyRoutes(context));
+  await app.register(safetyAdminRoutes(context));
   await app.register(feedsRoutes(context));
   await app.register(flagsRoutes(context));
   await app.register(slabsRoutes(context));

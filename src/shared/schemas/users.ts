@@ -13,6 +13,8 @@ export const PublicProfileSchema = z
     bannerImageUrl: z.string().nullable(),
     /** Show my collection's value: when true, anyone sees the collection's value and each card's estimate. */
     showCollectionValue: z.boolean(),
+    /** Whether the signed-in viewer has blocked this collector (false for a visitor and on one's own profile). */
+    blockedByYou: z.boolean(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;

@@ -1,5 +1,5 @@
 // What other features may use of accounts: they import it from here, never from its other modules.
-export { findUserById } from './accounts.repository.ts';
+export { deleteSessionsOfUser, findUserById } from './accounts.repository.ts';
 export { login, toSessionUser, waitMessage } from './accounts.service.ts';
 export { requireAdmin, requireUser } from './guards.ts';
 export { hashPassword } from './password.ts';

@@ -42,6 +42,7 @@ describe('profiles API', () => {
         profileImageUrl: null,
         bannerImageUrl: null,
         showCollectionValue: false,
+        blockedByYou: false,
       });
       expect(response.body).not.toContain(owner.email);
     }

@@ -45,12 +45,12 @@ export function profilesRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['users'],
-          summary: "A collector's public profile (never an email)",
+          summary: "A collector's public profile (never an email), saying whether you have blocked them",
           params: UserIdParamsSchema,
           response: { 200: PublicProfileSchema, ...errorResponses },
         },
       },
-      async (request) => getPublicProfile(context, request.params.id),
+      async (request) => getPublicProfile(context, request.params.id, request.user?.id),
     );
 
     app.put(

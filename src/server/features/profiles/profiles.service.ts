@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
+import { hasBlocked } from '../safety/public.ts';
 import {
   findPublicUser,
   type PublicUserRow,
@@ -13,7 +14,7 @@ import {
 
 const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
-function toPublicProfile(row: PublicUserRow): PublicProfile {
+function toPublicProfile(row: PublicUserRow, blockedByYou = false): PublicProfile {
   return {
     id: row.id,
     username: row.username,
@@ -23,13 +24,18 @@ function toPublicProfile(row: PublicUserRow): PublicProfile {
     profileImageUrl: mediaUrl(row.profile_image),
     bannerImageUrl: mediaUrl(row.banner_image),
     showCollectionValue: toBoolean(row.show_collection_value),
+    blockedByYou,
   };
 }
 
-export async function getPublicProfile(context: AppContext, id: string): Promise<PublicProfile> {
+export async function getPublicProfile(
+  context: AppContext,
+  id: string,
+  viewerId?: string,
+): Promise<PublicProfile> {
   const row = await findPublicUser(context.database.db, id);
   if (!row) throw notFound(PROFILE_NOT_FOUND);
-  return toPublicProfile(row);
+  return toPublicProfile(row, await hasBlocked(context, viewerId, id));
 }
 
 /** The owner's profile settings; every open page of the profile hears of the change. */

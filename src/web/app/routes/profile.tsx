@@ -20,6 +20,7 @@ import { useProfile } from '#web/features/profiles/api/profile.ts';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { ProfileSafetyActions } from '#web/features/profiles/components/profile-safety-actions.tsx';
 import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -98,6 +99,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
         </>
       ) : (
         <>
+          {viewerId ? <ProfileSafetyActions profile={profile.data} /> : null}
           {profile.data.showCollectionValue ? (
             <CollectionValue ownerId={profile.data.id} isOwner={false} />
           ) : null}
