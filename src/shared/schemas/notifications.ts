@@ -69,7 +69,6 @@ export const MarkReadBodySchema = z.object({
     .max(100, 'offerId is the id of an offer.')
     .optional(),
 });
-export type MarkReadBody = z.input<typeof MarkReadBodySchema>;
 
 export const MarkReadResponseSchema = z.object({ unread: z.number().int() });
 

@@ -4,7 +4,7 @@ import { Spinner } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { AddBoughtCard } from '#web/features/collections/components/add-bought-card.tsx';
-import { useMarkOfferRead } from '#web/features/notifications/api/notifications.ts';
+import { useMarkOfferRead, useNotifications } from '#web/features/notifications/api/notifications.ts';
 import { useOffer } from '#web/features/offers/api/offers.ts';
 import { OfferThread } from '#web/features/offers/components/offer-thread.tsx';
 
@@ -42,13 +42,24 @@ export function OfferPage() {
   );
 }
 
-/** While the offer's page is open, its news counts as seen: each time the offer loads, its notifications are read. */
+/**
+ * While the offer's page is open, its news counts as seen: its notifications are marked read when the offer
+ * loads and when the bell's list brings an unread one about it.
+ */
 function SeenOfferNews({ offerId }: { offerId: string }) {
   const offer = useOffer(offerId);
+  const notifications = useNotifications(true);
   const { mutate } = useMarkOfferRead();
   const loadedAt = offer.isSuccess ? offer.dataUpdatedAt : 0;
+  const unseen =
+    notifications.data?.pages.some((page) =>
+      page.notifications.some((notification) => notification.offerId === offerId && !notification.read),
+    ) ?? false;
   useEffect(() => {
     if (loadedAt > 0) mutate(offerId);
   }, [loadedAt, offerId, mutate]);
+  useEffect(() => {
+    if (unseen) mutate(offerId);
+  }, [unseen, offerId, mutate]);
   return null;
 }
