@@ -372,14 +372,16 @@ export interface WatchesTable {
   created_at: string;
 }
 
-export type OutboxKind = 'sales' | 'open-to-offers' | 'offer-expired' | 'offer-deal';
+export type OutboxKind = 'sales' | 'open-to-offers' | 'offer-expired' | 'offer-deal' | 'offer-step';
 
 interface NotificationOutboxTable {
   id: Generated<number>;
   kind: OutboxKind;
   /**
    * JSON: for sales, the first and last id of the batch ({ from, to }); for open-to-offers, { itemId }; for
-   * offer-expired and offer-deal (a deal completed or cancelled), { offerId }.
+   * offer-expired and offer-deal (a deal completed or cancelled), { offerId } and, since decision 054, the
+   * collector who ended the deal as { actorId }; for offer-step, { offerId, step, actorId, ref } (ref: the
+   * round's number or the message's id, when the step has one).
    */
   payload: string;
   created_at: string;
@@ -402,7 +404,7 @@ export interface NotificationsTable {
   item_id: string | null;
   /** The collector whose card is open to offers (wanted-card-open), or who owns the offer's card. */
   owner_id: string | null;
-  /** The offer that expired (offer-expired; migration 026), or whose deal completed or was cancelled. */
+  /** The offer the notification is about: expired (migration 026), a step in it, or its deal's news. */
   offer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   read_at: string | null;

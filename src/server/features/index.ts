@@ -19,6 +19,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { inquiryRoutes } from './inquiries/inquiries.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { offerInboxRoutes } from './offer-inbox/offer-inbox.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
@@ -62,6 +63,7 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(collectionsRoutes(context));
   await app.register(sourcingRoutes(context));
   await app.register(offersRoutes(context));
+  await app.register(offerInboxRoutes(context));
   await app.register(adminRoutes(context));
   await app.register(safetyRoutes(context));
   await app.register(safetyAdminRoutes(context));

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { NotificationsTable } from '../db/schema.ts';
+import { offerActorOfNotification } from './offer-actor.ts';
 
+/** What an email line says, and for an offer's news the offer it links to and who took the step. */
 export type DigestLine = Pick<
   NotificationsTable,
   'kind' | 'set_id' | 'card_name' | 'grading_company' | 'grade' | 'price_cents' | 'sold_at'
->;
+> & { offer_id: string | null; actor: string | null };
 
 /** A digest taken for one attempt: what to send, and to whom. */
 export interface DigestAttempt {
@@ -165,10 +167,20 @@ export async function digestContent(
       .where('user_id', '=', digest.userId)
       .executeTakeFirst(),
     db
-      .selectFrom('notifications')
-      .select(['kind', 'set_id', 'card_name', 'grading_company', 'grade', 'price_cents', 'sold_at'])
-      .where('alert_email_id', '=', digest.id)
-      .orderBy('id', 'desc')
+      .selectFrom('notifications as n')
+      .select([
+        'n.kind',
+        'n.set_id',
+        'n.card_name',
+        'n.grading_company',
+        'n.grade',
+        'n.price_cents',
+        'n.sold_at',
+        'n.offer_id',
+      ])
+      .select(offerActorOfNotification().as('actor'))
+      .where('n.alert_email_id', '=', digest.id)
+      .orderBy('n.id', 'desc')
       .limit(maxLines)
       .execute(),
     db

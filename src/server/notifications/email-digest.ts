@@ -48,6 +48,7 @@ function toFacts(line: DigestLine): NotificationFacts {
     grader: line.grading_company,
     grade: line.grade === null ? null : Number(line.grade),
     price: line.price_cents === null ? null : centsToDollars(line.price_cents),
+    actor: line.actor,
   };
 }
 
@@ -152,14 +153,18 @@ export class EmailDigest {
     const oneClick = `${origin}/api/notifications/unsubscribe?token=${token}`;
     const unsubscribe = `${origin}/unsubscribe?token=${token}`;
     const texts = lines.map((line) => notificationText(toFacts(line)));
+    // News about an offer links to its conversation, where the collector answers.
+    const links = lines.map((line) =>
+      line.offer_id ? `${origin}/offers/${encodeURIComponent(line.offer_id)}` : null,
+    );
     const more = total - texts.length;
     const subject = total === 1 ? `Holoscope: ${texts[0]}` : `Holoscope: ${total} new alerts`;
     const moreText = more > 0 ? `…and ${more} more.` : '';
     const text = [
       `Hello ${username},`,
       '',
-      'New on the cards you follow:',
-      ...texts.map((line) => `- ${line}`),
+      'New on the cards you follow and your offers:',
+      ...texts.map((line, index) => `- ${line}${links[index] ? `: ${links[index]}` : ''}`),
       moreText,
       '',
       `See them all: ${origin}/`,
@@ -168,8 +173,13 @@ export class EmailDigest {
     ].join('\n');
     const html = [
       `<p>Hello ${escapeHtml(username)},</p>`,
-      '<p>New on the cards you follow:</p>',
-      `<ul>${texts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+      '<p>New on the cards you follow and your offers:</p>',
+      `<ul>${texts
+        .map((line, index) => {
+          const link = links[index];
+          return `<li>${link ? `<a href="${escapeHtml(link)}">${escapeHtml(line)}</a>` : escapeHtml(line)}</li>`;
+        })
+        .join('')}</ul>`,
       moreText ? `<p>${escapeHtml(moreText)}</p>` : '',
       `<p><a href="${escapeHtml(origin)}/">See them all on Holoscope</a></p>`,
       `<p style="color:#666">You get at most one of these an hour. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,

@@ -51,13 +51,57 @@ export async function enqueueOfferExpiredAlert(executor: Kysely<Database>, offer
     .execute();
 }
 
-/** A deal was completed or cancelled: both of its parties hear of it. */
-export async function enqueueOfferDealAlert(executor: Kysely<Database>, offerId: string): Promise<void> {
+/** A deal was completed or cancelled by `actorId`: the other party hears of it. */
+export async function enqueueOfferDealAlert(
+  executor: Kysely<Database>,
+  offerId: string,
+  actorId: string,
+): Promise<void> {
   await executor
     .insertInto('notification_outbox')
     .values({
       kind: 'offer-deal',
-      payload: JSON.stringify({ offerId }),
+      payload: JSON.stringify({ offerId, actorId }),
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+/**
+ * What a collector did to an offer, which the other party hears of (docs/decisions/054-offer-step-alerts.md):
+ * made it, countered, wrote a message, accepted, declined (or declined it by accepting another offer on the
+ * card: passed-over), withdrew it, marked their side of the deal, rated the deal.
+ */
+export const OFFER_STEPS = [
+  'made',
+  'countered',
+  'message',
+  'accepted',
+  'declined',
+  'passed-over',
+  'withdrawn',
+  'marked',
+  'rated',
+] as const;
+export type OfferStep = (typeof OFFER_STEPS)[number];
+
+/**
+ * `actorId` took `step` on the offer: its other party hears of it once. Call it on the transaction of the
+ * step itself. `ref` names the step where an offer has several of its kind: the round's number for made and
+ * countered, the message's id for a message.
+ */
+export async function enqueueOfferStepAlert(
+  executor: Kysely<Database>,
+  offerId: string,
+  step: OfferStep,
+  actorId: string,
+  ref?: string | number,
+): Promise<void> {
+  await executor
+    .insertInto('notification_outbox')
+    .values({
+      kind: 'offer-step',
+      payload: JSON.stringify({ offerId, step, actorId, ref: ref === undefined ? null : String(ref) }),
       created_at: new Date().toISOString(),
     })
     .execute();

@@ -1,6 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { NotificationKind } from '#shared/notification-text.ts';
 import type { Database, OutboxKind } from '../db/schema.ts';
+import type { OfferStep } from './notification-outbox.repository.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -106,10 +108,16 @@ export async function notifyPartiesOfExpiredOffer(trx: Trx, offerId: string, now
 }
 
 /**
- * A notification for each party of a deal that was completed or cancelled (deal-completed, deal-cancelled),
- * with the card and the agreed amount. One per party, offer and outcome (the dedupe key).
+ * A notification for the party of a deal that did not complete or cancel it (deal-completed, deal-cancelled),
+ * with the card and the agreed amount; for both parties when the row names nobody (written before decision
+ * 054). One per party, offer and outcome (the dedupe key).
  */
-export async function notifyPartiesOfDeal(trx: Trx, offerId: string, now: string): Promise<string[]> {
+export async function notifyPartiesOfDeal(
+  trx: Trx,
+  offerId: string,
+  actorId: string | undefined,
+  now: string,
+): Promise<string[]> {
   const { rows } = await sql<{ user_id: string }>`
     insert into notifications
       (user_id, kind, dedupe_key, set_id, card_name, grading_company, grade, price_cents, item_id, owner_id,
@@ -121,7 +129,102 @@ export async function notifyPartiesOfDeal(trx: Trx, offerId: string, now: string
     join collection_items i on i.id = d.item_id
     join users p on p.id in (o.from_user, o.to_user)
     where d.offer_id = ${offerId} and d.status in ('completed', 'cancelled')
+      and p.id <> ${actorId ?? ''}
     on conflict (dedupe_key) do nothing
     returning user_id`.execute(trx);
   return [...new Set(rows.map((row) => row.user_id))];
+}
+
+const STEP_KINDS: Record<Exclude<OfferStep, 'marked'>, NotificationKind> = {
+  made: 'offer-received',
+  countered: 'offer-countered',
+  message: 'offer-message',
+  accepted: 'offer-accepted',
+  declined: 'offer-declined',
+  'passed-over': 'offer-passed-over',
+  withdrawn: 'offer-withdrawn',
+  rated: 'deal-rated',
+};
+
+export interface OfferStepWork {
+  offerId: string;
+  step: OfferStep;
+  actorId: string;
+  ref: string | null;
+}
+
+/**
+ * The notification of one offer step for the offer's other party, never for the collector who took it
+ * (docs/decisions/054-offer-step-alerts.md). The dedupe key names the step (and its round, message or rater),
+ * so each step notifies once. Messages fold: while the other party has an unread message notification about
+ * the offer, a new message adds none. Returns who got one.
+ */
+export async function notifyOtherPartyOfStep(trx: Trx, work: OfferStepWork, now: string): Promise<string[]> {
+  const offer = await trx
+    .selectFrom('offers as o')
+    .innerJoin('collection_items as i', 'i.id', 'o.item_id')
+    .select([
+      'o.from_user',
+      'o.to_user',
+      'o.amount_cents',
+      'i.id as item_id',
+      'i.set_id',
+      'i.card_name',
+      'i.grading_company',
+      'i.grade',
+    ])
+    .where('o.id', '=', work.offerId)
+    .executeTakeFirst();
+  if (!offer || (work.actorId !== offer.from_user && work.actorId !== offer.to_user)) return [];
+  const byBuyer = work.actorId === offer.from_user;
+  const recipient = byBuyer ? offer.to_user : offer.from_user;
+  const kind = work.step === 'marked' ? (byBuyer ? 'deal-received' : 'deal-sent') : STEP_KINDS[work.step];
+
+  if (kind === 'offer-message') {
+    const unread = await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', recipient)
+      .where('offer_id', '=', work.offerId)
+      .where('kind', '=', 'offer-message')
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
+    if (unread) return [];
+  }
+  let price: number | null = kind === 'offer-message' || kind === 'deal-rated' ? null : offer.amount_cents;
+  if ((work.step === 'made' || work.step === 'countered') && work.ref !== null) {
+    const round = await trx
+      .selectFrom('offer_rounds')
+      .select('amount_cents')
+      .where('offer_id', '=', work.offerId)
+      .where('seq', '=', Number(work.ref))
+      .executeTakeFirst();
+    if (round) price = round.amount_cents;
+  }
+  const key = [kind, work.offerId, work.step === 'rated' ? work.actorId : work.ref].filter(Boolean).join(':');
+  const inserted = await trx
+    .insertInto('notifications')
+    .values({
+      user_id: recipient,
+      kind,
+      dedupe_key: key,
+      watch_id: null,
+      set_id: offer.set_id,
+      card_name: offer.card_name,
+      grading_company: offer.grading_company,
+      grade: offer.grade,
+      price_cents: price,
+      sale_id: null,
+      sold_at: null,
+      item_id: offer.item_id,
+      owner_id: offer.to_user,
+      offer_id: work.offerId,
+      created_at: now,
+      read_at: null,
+      emailed_at: null,
+      alert_email_id: null,
+    })
+    .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? [recipient] : [];
 }

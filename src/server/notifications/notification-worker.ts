@@ -3,13 +3,16 @@ import type { DatabaseHandle } from '../db/connect.ts';
 import type { LiveBus } from '../live/live-bus.ts';
 import type { SalesEvents } from '../sales/changes/sales-events.ts';
 import type { EmailDigest } from './email-digest.ts';
+import { OFFER_STEPS, type OfferStep } from './notification-outbox.repository.ts';
 import {
   claimOutboxRow,
   deleteOutboxRow,
   notifyPartiesOfDeal,
+  notifyOtherPartyOfStep,
   notifyPartiesOfExpiredOffer,
   notifyWantersOfOpenCard,
   notifyWatchersOfSales,
+  type OfferStepWork,
   type OutboxRow,
   type Trx,
 } from './notification-work.repository.ts';
@@ -48,9 +51,19 @@ function salesRange(payload: string): { from: string; to: string } | undefined {
     : undefined;
 }
 
-function stringField(payload: string, field: 'itemId' | 'offerId'): string | undefined {
+function stringField(payload: string, field: 'itemId' | 'offerId' | 'actorId'): string | undefined {
   const value = parsePayload(payload)[field];
   return typeof value === 'string' ? value : undefined;
+}
+
+function isOfferStep(value: unknown): value is OfferStep {
+  return OFFER_STEPS.some((step) => step === value);
+}
+
+function offerStep(payload: string): OfferStepWork | undefined {
+  const { offerId, step, actorId, ref } = parsePayload(payload);
+  if (typeof offerId !== 'string' || typeof actorId !== 'string' || !isOfferStep(step)) return undefined;
+  return { offerId, step, actorId, ref: typeof ref === 'string' ? ref : null };
 }
 
 /**
@@ -177,7 +190,11 @@ export class NotificationWorker {
     }
     if (row.kind === 'offer-deal') {
       const offerId = stringField(row.payload, 'offerId');
-      return offerId ? notifyPartiesOfDeal(trx, offerId, now) : [];
+      return offerId ? notifyPartiesOfDeal(trx, offerId, stringField(row.payload, 'actorId'), now) : [];
+    }
+    if (row.kind === 'offer-step') {
+      const work = offerStep(row.payload);
+      return work ? notifyOtherPartyOfStep(trx, work, now) : [];
     }
     const itemId = stringField(row.payload, 'itemId');
     return itemId ? notifyWantersOfOpenCard(trx, itemId, now) : [];

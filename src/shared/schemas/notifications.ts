@@ -10,7 +10,11 @@ export const NotificationSchema = z.object({
   /**
    * sale: a new sale matched a watch; wanted-card-open: a card on your Want to Buy list is open to offers;
    * offer-expired: an offer you made or received expired without an answer; deal-completed, deal-cancelled:
-   * the deal an accepted offer became was completed or cancelled.
+   * the deal an accepted offer became was completed or cancelled. The other collector of an offer took a step
+   * (docs/decisions/054-offer-step-alerts.md): offer-received (they made an offer on your card),
+   * offer-countered, offer-message, offer-accepted, offer-declined, offer-passed-over (they accepted another
+   * offer on the card), offer-withdrawn, deal-sent, deal-received (they marked their side of the deal),
+   * deal-rated.
    */
   kind: z.enum(NOTIFICATION_KINDS),
   setId: z.enum(SET_IDS),
@@ -24,8 +28,10 @@ export const NotificationSchema = z.object({
   /** The collected card that is open to offers, and its owner (wanted-card-open notifications). */
   itemId: z.string().nullable(),
   ownerId: z.string().nullable(),
-  /** The offer that expired, or whose deal completed or was cancelled. */
+  /** The offer the notification is about (it links to /offers/{id}). */
   offerId: z.string().nullable(),
+  /** The offer's other collector, who took the step (their username); null for other kinds. */
+  actor: z.string().nullable(),
   createdAt: z.string(),
   read: z.boolean(),
 });
@@ -48,11 +54,19 @@ export const NotificationsResponseSchema = z.object({
 });
 export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
 
-/** POST /api/notifications/read: the given notifications, or all of them when no ids are sent. */
+/**
+ * POST /api/notifications/read: the given notifications, or those about one offer (its page was opened), or
+ * all of them when neither is sent.
+ */
 export const MarkReadBodySchema = z.object({
   ids: z
     .array(z.string().regex(/^\d{1,18}$/, 'ids are notification ids.'))
     .max(100)
+    .optional(),
+  offerId: z
+    .string()
+    .min(1, 'offerId is the id of an offer.')
+    .max(100, 'offerId is the id of an offer.')
     .optional(),
 });
 

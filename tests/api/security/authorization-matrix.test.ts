@@ -485,6 +485,7 @@ const MATRIX: Record<string, Entry> = {
     expect: { visitor: 401, collector: 403, other: 201, admin: 201 },
   },
   'GET /api/users/me/offers': { request: get('/api/users/me/offers'), expect: signedIn(200) },
+  'GET /api/users/me/inbox': { request: get('/api/users/me/inbox'), expect: signedIn(200) },
   // A fresh offer awaits its owner (collector): the buyer (other) acting out of turn is a 409.
   'POST /api/offers/:id/accept': {
     request: async (world) => ({ method: 'POST', url: `/api/offers/${await openOffer(world)}/accept` }),

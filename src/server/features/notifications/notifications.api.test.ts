@@ -55,6 +55,7 @@ describe('alerts: matching sales and open cards to watches and Want to Buy lists
         itemId: null,
         ownerId: null,
         offerId: null,
+        actor: null,
         createdAt: expect.any(String),
         read: false,
       },

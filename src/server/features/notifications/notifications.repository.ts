@@ -1,8 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
+import { offerActorOfNotification } from '../../notifications/offer-actor.ts';
 
 type Db = Kysely<Database>;
-export type NotificationRow = Selectable<NotificationsTable>;
+/** A notification with, for one about an offer, the other collector's username (who took the step). */
+export type NotificationRow = Selectable<NotificationsTable> & { actor: string | null };
 
 /** A page of the collector's notifications, newest first (notifications_inbox); one more than asked tells if there is a next page. */
 export function findNotifications(
@@ -11,10 +13,14 @@ export function findNotifications(
   before: number | undefined,
   limit: number,
 ): Promise<NotificationRow[]> {
-  let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
-  if (before !== undefined) query = query.where('id', '<', before);
+  let query = db
+    .selectFrom('notifications as n')
+    .selectAll('n')
+    .select(offerActorOfNotification().as('actor'))
+    .where('n.user_id', '=', userId);
+  if (before !== undefined) query = query.where('n.id', '<', before);
   return query
-    .orderBy('id', 'desc')
+    .orderBy('n.id', 'desc')
     .limit(limit + 1)
     .execute();
 }
@@ -29,11 +35,15 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Marks the collector's own notifications read: the given ones, or all when ids is undefined. */
+/**
+ * Marks the collector's own notifications read: the given ones, those about the offer, or all when neither
+ * is given.
+ */
 export async function markRead(
   db: Db,
   userId: string,
   ids: number[] | undefined,
+  offerId: string | undefined,
   now: string,
 ): Promise<void> {
   let query = db
@@ -45,5 +55,6 @@ export async function markRead(
     if (ids.length === 0) return;
     query = query.where('id', 'in', ids);
   }
+  if (offerId !== undefined) query = query.where('offer_id', '=', offerId);
   await query.execute();
 }

@@ -59,14 +59,14 @@ export function notificationsRoutes(context: AppContext): FastifyPluginAsync {
         schema: {
           tags: ['notifications'],
           summary:
-            'Mark notifications read: the given ids, or all of them when none are sent; answers the unread count',
+            'Mark notifications read: the given ids, those about one offer, or all of them when neither is sent; answers the unread count',
           body: MarkReadBodySchema,
           response: { 200: MarkReadResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
-        return markNotificationsRead(context, user.id, request.body.ids);
+        return markNotificationsRead(context, user.id, request.body);
       },
     );
 

@@ -36,6 +36,7 @@ function toNotification(row: repo.NotificationRow): Notification {
     itemId: row.item_id,
     ownerId: row.owner_id,
     offerId: row.offer_id,
+    actor: row.actor,
     createdAt: row.created_at,
     read: row.read_at !== null,
   };
@@ -61,14 +62,17 @@ export async function listNotifications(
   };
 }
 
-/** Marks notifications read and tells the collector's other open tabs, whose bells count them. */
+/**
+ * Marks notifications read (the given ones, those about one offer, or all) and tells the collector's other
+ * open tabs, whose bells count them.
+ */
 export async function markNotificationsRead(
   context: Context,
   userId: string,
-  ids: string[] | undefined,
+  which: { ids?: string[] | undefined; offerId?: string | undefined },
 ): Promise<{ unread: number }> {
   const db = context.database.db;
-  await repo.markRead(db, userId, ids?.map(Number), new Date().toISOString());
+  await repo.markRead(db, userId, which.ids?.map(Number), which.offerId, new Date().toISOString());
   await context.live.publish({ type: 'notification', userId, to: [userId] });
   return { unread: await repo.countUnread(db, userId) };
 }

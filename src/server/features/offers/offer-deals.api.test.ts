@@ -136,13 +136,20 @@ describe('an accepted offer is a deal', () => {
     });
     expect(removed.statusCode).toBe(404);
 
+    // Ash's mark completed it: Misty, who marked first, hears that it is completed; Ash heard she sent it.
     await t.app.context.notifications.processPending();
-    for (const user of [ash, misty]) {
-      const { notifications } = await notificationsOf(user);
-      expect(notifications.filter((n) => n.offerId === offer.id)).toEqual([
-        expect.objectContaining({ kind: 'deal-completed', cardName: 'Venusaur', price: 1200 }),
-      ]);
-    }
+    const dealNews = async (user: TestUser) =>
+      (await notificationsOf(user)).notifications
+        .filter((n) => n.offerId === offer.id && n.kind.startsWith('deal-'))
+        .map((n) => n.kind);
+    expect(await dealNews(misty)).toEqual(['deal-completed']);
+    expect(await dealNews(ash)).toEqual(['deal-sent']);
+    expect((await notificationsOf(misty)).notifications[0]).toMatchObject({
+      kind: 'deal-completed',
+      cardName: 'Venusaur',
+      price: 1200,
+      actor: ash.user.username,
+    });
   });
 
   it('lets the buyer add the card to their collection with the deal’s details', async () => {
@@ -224,13 +231,16 @@ describe('an accepted offer is a deal', () => {
     const again = await makeOffer(t.app, brock, { itemId: item.id, amount: 800 });
     expect((await offerAction(t.app, misty.cookie, again.id, 'accept')).json().deal.status).toBe('agreed');
 
+    // Misty cancelled: Ash hears of it, she does not.
     await t.app.context.notifications.processPending();
-    for (const user of [ash, misty]) {
-      const { notifications } = await notificationsOf(user);
-      expect(notifications.filter((n) => n.offerId === ashs.id)).toEqual([
-        expect.objectContaining({ kind: 'deal-cancelled', cardName: 'Zapdos', price: 700 }),
-      ]);
-    }
+    const cancellations = async (user: TestUser) =>
+      (await notificationsOf(user)).notifications.filter(
+        (n) => n.offerId === ashs.id && n.kind === 'deal-cancelled',
+      );
+    expect(await cancellations(ash)).toEqual([
+      expect.objectContaining({ cardName: 'Zapdos', price: 700, actor: misty.user.username }),
+    ]);
+    expect(await cancellations(misty)).toEqual([]);
   });
 
   it('keeps the owner from removing a card while its deal is agreed, not once it was cancelled', async () => {
@@ -287,8 +297,14 @@ describe('an accepted offer is a deal', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect((await detail(misty, offer.id)).deal?.status).toBe('completed');
     await t.app.context.notifications.processPending();
-    const { notifications } = await notificationsOf(misty);
-    expect(notifications.filter((n) => n.offerId === offer.id)).toHaveLength(1);
+    const completions = await Promise.all(
+      [misty, ash].map(async (user) =>
+        (await notificationsOf(user)).notifications.filter(
+          (n) => n.offerId === offer.id && n.kind === 'deal-completed',
+        ),
+      ),
+    );
+    expect(completions.flat()).toHaveLength(1);
   });
 
   it('settles a completion racing a cancellation to one outcome', async () => {

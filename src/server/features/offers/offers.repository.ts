@@ -3,6 +3,7 @@ import type { Database, OfferParty, OffersTable } from '../../db/schema.ts';
 import {
   enqueueOfferDealAlert,
   enqueueOfferExpiredAlert,
+  enqueueOfferStepAlert,
 } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
@@ -74,6 +75,7 @@ export function insertOfferUnlessOneIsOpen(
         created_at: offer.created_at,
       })
       .execute();
+    await enqueueOfferStepAlert(trx, offer.id, 'made', offer.from_user, 1);
     return 'inserted';
   });
 }
@@ -183,9 +185,29 @@ export function listMessages(db: Db, offerId: string) {
     .execute();
 }
 
-/** Stores the message only while the offer is open or accepted; false once it has ended otherwise. */
-export async function insertMessageWhileTalking(
+/**
+ * Stores the message only while the offer is open or accepted, with the outbox row that tells the other
+ * party; false once it has ended otherwise.
+ */
+export function insertMessageWhileTalking(
   db: Db,
+  message: { id: string; offer_id: string; party: OfferParty; text: string; created_at: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await insertMessage(trx, message))) return false;
+    const { from_user, to_user } = await trx
+      .selectFrom('offers')
+      .select(['from_user', 'to_user'])
+      .where('id', '=', message.offer_id)
+      .executeTakeFirstOrThrow();
+    const writer = message.party === 'buyer' ? from_user : to_user;
+    await enqueueOfferStepAlert(trx, message.offer_id, 'message', writer, message.id);
+    return true;
+  });
+}
+
+async function insertMessage(
+  db: Transaction<Database>,
   message: { id: string; offer_id: string; party: OfferParty; text: string; created_at: string },
 ): Promise<boolean> {
   const result = await db
@@ -292,6 +314,7 @@ export function counterOffer(db: Db, move: Move, round: { amount_cents: number; 
           created_at: move.at,
         })
         .execute();
+      await enqueueOfferStepAlert(trx, move.offerId, 'countered', move.userId, Number(last?.seq ?? 0) + 1);
       return {};
     },
   );
@@ -305,7 +328,7 @@ async function declineOtherOpenOffers(
 ) {
   const others = await trx
     .selectFrom('offers')
-    .select(['id', 'from_user'])
+    .select(['id', 'from_user', 'to_user'])
     .where('item_id', '=', itemId)
     .where('status', '=', 'open')
     .where('id', '!=', acceptedId)
@@ -321,6 +344,7 @@ async function declineOtherOpenOffers(
     )
     .where('status', '=', 'open')
     .execute();
+  for (const offer of others) await enqueueOfferStepAlert(trx, offer.id, 'passed-over', offer.to_user);
   return others.map((offer) => offer.from_user);
 }
 
@@ -346,6 +370,7 @@ export function acceptOffer(db: Db, move: Move) {
           updated_at: move.at,
         })
         .execute();
+      await enqueueOfferStepAlert(trx, offer.id, 'accepted', move.userId);
       return { declinedSenders: await declineOtherOpenOffers(trx, offer.item_id, move.offerId, move.at) };
     },
     async (trx, offer) => {
@@ -361,7 +386,10 @@ export function endOffer(db: Db, move: Move, status: 'declined' | 'withdrawn') {
     db,
     move,
     () => ({ status, awaiting: null }),
-    async () => ({}),
+    async (trx) => {
+      await enqueueOfferStepAlert(trx, move.offerId, status, move.userId);
+      return {};
+    },
   );
 }
 
@@ -443,8 +471,8 @@ export function markDealDone(db: Db, offerId: string, userId: string, at: string
           .where('card_name', '=', item.card_name)
           .execute();
       }
-      await enqueueOfferDealAlert(trx, offerId);
-    }
+      await enqueueOfferDealAlert(trx, offerId, userId);
+    } else await enqueueOfferStepAlert(trx, offerId, 'marked', userId);
     return { outcome: 'done', offer, role, completed: completed !== undefined };
   });
 }
@@ -462,7 +490,7 @@ export function cancelDeal(db: Db, offerId: string, userId: string, reason: stri
       .where('status', '=', 'agreed')
       .executeTakeFirst();
     if (Number(cancelled.numUpdatedRows) === 0) return { outcome: await dealRefusal(trx, offerId) };
-    await enqueueOfferDealAlert(trx, offerId);
+    await enqueueOfferDealAlert(trx, offerId, userId);
     return { outcome: 'done', offer, role, completed: false };
   });
 }

@@ -1,8 +1,11 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '#web/components/ui/states.tsx';
 import { useSession } from '#web/features/accounts/api/session.ts';
 import { LoginButton } from '#web/features/accounts/components/login-button.tsx';
 import { AddBoughtCard } from '#web/features/collections/components/add-bought-card.tsx';
+import { useMarkOfferRead, useNotifications } from '#web/features/notifications/api/notifications.ts';
+import { useOffer } from '#web/features/offers/api/offers.ts';
 import { OfferThread } from '#web/features/offers/components/offer-thread.tsx';
 
 /**
@@ -18,6 +21,7 @@ export function OfferPage() {
       <Link to="/profile" className="text-sm font-medium text-brand-700 underline">
         All my offers
       </Link>
+      {user ? <SeenOfferNews offerId={id} /> : null}
       {user ? (
         <OfferThread
           offerId={id}
@@ -36,4 +40,26 @@ export function OfferPage() {
       )}
     </div>
   );
+}
+
+/**
+ * While the offer's page is open, its news counts as seen: its notifications are marked read when the offer
+ * loads and when the bell's list brings an unread one about it.
+ */
+function SeenOfferNews({ offerId }: { offerId: string }) {
+  const offer = useOffer(offerId);
+  const notifications = useNotifications(true);
+  const { mutate } = useMarkOfferRead();
+  const loadedAt = offer.isSuccess ? offer.dataUpdatedAt : 0;
+  const unseen =
+    notifications.data?.pages.some((page) =>
+      page.notifications.some((notification) => notification.offerId === offerId && !notification.read),
+    ) ?? false;
+  useEffect(() => {
+    if (loadedAt > 0) mutate(offerId);
+  }, [loadedAt, offerId, mutate]);
+  useEffect(() => {
+    if (unseen) mutate(offerId);
+  }, [unseen, offerId, mutate]);
+  return null;
 }

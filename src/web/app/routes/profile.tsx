@@ -13,6 +13,7 @@ import { gradeText, itemTitle } from '#web/features/collections/components/item-
 import { useLiveUpdates } from '#web/features/live/use-live-updates.ts';
 import { useMyOffers } from '#web/features/offers/api/offers.ts';
 import { ItemOffer } from '#web/features/offers/components/item-offer.tsx';
+import { OfferInbox } from '#web/features/offers/components/offer-inbox.tsx';
 import { OfferSheet, type OfferTarget } from '#web/features/offers/components/offer-sheet.tsx';
 import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
@@ -93,6 +94,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
             showEstimates
           />
           <WatchingList />
+          <OfferInbox />
           <OffersArea />
           <LinkedProviders />
           <SecuritySection />

@@ -12,7 +12,7 @@ describe('live event invalidation', () => {
     expect(staleKeys('offer', 'u1', 'u1')).toContainEqual(['offers']);
   });
 
-  it("refreshes the bell's notifications on a notification event", () => {
-    expect(staleKeys('notification', 'u1', 'u1')).toEqual([['notifications']]);
+  it("refreshes the bell's notifications and the inbox's highlights on a notification event", () => {
+    expect(staleKeys('notification', 'u1', 'u1')).toEqual([['notifications'], ['offers', 'inbox']]);
   });
 });

@@ -5,7 +5,8 @@ export type LiveEventType = 'profile' | 'collection' | 'offer' | 'notification';
 /**
  * Which cached queries an event makes stale. Everything about a user is cached under ['users', id, …]
  * (profile, lists), collector searches under ['collectors', …], offers under ['offers', …] and the bell's list
- * under ['notifications', …] (a notification event reaches only its collector); the session
+ * under ['notifications', …] (a notification event reaches only its collector, and refreshes the unread
+ * highlights of the offer inbox, ['offers', 'inbox']); the session
  * joins in when the change is the signed-in user's own profile (the header shows their avatar).
  */
 export function staleKeys(type: LiveEventType, userId: string, viewerId: string | null): QueryKey[] {
@@ -19,6 +20,7 @@ export function staleKeys(type: LiveEventType, userId: string, viewerId: string 
     case 'offer':
       return [['offers'], ['users', userId]];
     case 'notification':
-      return [['notifications']];
+      // News about an offer also lights up its row in the inbox.
+      return [['notifications'], ['offers', 'inbox']];
   }
 }

@@ -26,3 +26,19 @@ export function useMarkRead() {
     onSettled: () => client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
+
+/**
+ * Marks the collector's notifications about one offer read: its page is open, so its news is seen. The
+ * inbox's highlight (under ['offers', 'inbox']) follows.
+ */
+export function useMarkOfferRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (offerId: string) =>
+      api<{ unread: number }>('/api/notifications/read', { method: 'POST', body: { offerId } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void client.invalidateQueries({ queryKey: ['offers', 'inbox'] });
+    },
+  });
+}
