@@ -109,6 +109,24 @@ describe('the offer inbox', () => {
     expect((await inbox(stranger)).offers).toEqual([]);
   });
 
+  it('leaves out collectors the user blocked, and shows them again once unblocked', async () => {
+    const [owner, buyer, other] = [
+      await registerUser(t.app),
+      await registerUser(t.app),
+      await registerUser(t.app),
+    ];
+    const fromBuyer = await makeOffer(t.app, buyer, { itemId: (await addItem(t.app, owner)).id, amount: 10 });
+    const fromOther = await makeOffer(t.app, other, { itemId: (await addItem(t.app, owner)).id, amount: 12 });
+    const block = (method: 'POST' | 'DELETE') =>
+      t.app.inject({ method, url: `/api/users/${buyer.user.id}/block`, headers: { cookie: owner.cookie } });
+    expect((await block('POST')).statusCode).toBe(204);
+    expect((await inbox(owner)).offers.map((row) => row.id)).toEqual([fromOther.id]);
+    expect((await block('DELETE')).statusCode).toBe(204);
+    expect((await inbox(owner)).offers.map((row) => row.id).sort()).toEqual(
+      [fromBuyer.id, fromOther.id].sort(),
+    );
+  });
+
   it('answers visitors and a bad cursor with the error body', async () => {
     const visitor = await t.app.inject({ url: '/api/users/me/inbox' });
     expect(visitor.statusCode).toBe(401);
