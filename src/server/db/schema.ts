@@ -194,6 +194,17 @@ export interface OfferDealsTable {
   updated_at: string;
 }
 
+/** What a party of a completed deal said of the other (migration 030): once per deal and rater. */
+export interface OfferRatingsTable {
+  offer_id: string;
+  rater_id: string;
+  ratee_id: string;
+  /** 1 to 5. */
+  stars: number;
+  comment: string | null;
+  created_at: string;
+}
+
 /** The two parties' conversation on an offer (migration 026). */
 export interface OfferMessagesTable {
   id: string;
@@ -469,6 +480,7 @@ export interface Database {
   offer_rounds: OfferRoundsTable;
   offer_messages: OfferMessagesTable;
   offer_deals: OfferDealsTable;
+  offer_ratings: OfferRatingsTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
   psa_populations: PsaPopulationsTable;
