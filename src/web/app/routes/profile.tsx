@@ -20,6 +20,7 @@ import { useProfile } from '#web/features/profiles/api/profile.ts';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { ProfileReputation } from '#web/features/profiles/components/profile-reputation.tsx';
 import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -77,6 +78,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
   return (
     <>
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
+      <ProfileReputation profile={profile.data} />
       {isOwner ? (
         <>
           <EmailVerificationStatus />
