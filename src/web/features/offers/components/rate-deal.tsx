@@ -100,7 +100,7 @@ function RateForm({ offerId, username }: { offerId: string; username: string }) 
           {STAR_CHOICES.map((choice) => (
             <label
               key={choice}
-              className="cursor-pointer rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              className="relative block rounded-md p-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
             >
               <input
                 type="radio"
@@ -109,7 +109,7 @@ function RateForm({ offerId, username }: { offerId: string; username: string }) 
                 checked={stars === choice}
                 onChange={() => setStars(choice)}
                 aria-invalid={starsError ? true : undefined}
-                className="sr-only"
+                className="absolute inset-0 size-full cursor-pointer appearance-none rounded-md opacity-0"
               />
               <Star
                 aria-hidden
