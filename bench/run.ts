@@ -13,7 +13,7 @@ import { createOrPromoteAdmin } from '#server/features/accounts/bootstrap-admin.
 import { createDemoCollectors } from '#server/features/demo-data/demo-collectors.ts';
 import { loadDemoSales } from '#server/features/demo-data/load-demo-sales.ts';
 import { importSalesFile } from '#server/features/sales-import/sales-import.service.ts';
-import { insertSales } from '#server/sales/sales-write.repository.ts';
+import { writeSingleChange } from '#server/sales/write/single-change.ts';
 import { type Card, findCardById, findCardByName } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import { createBenchDatabase } from './bench-database.ts';
@@ -180,7 +180,7 @@ try {
     const priceCents = await typicalPriceOf(storedCard);
     storedForBench += 1;
     const soldAt = new Date(Date.now() - storedForBench * 3_600_000).toISOString();
-    await insertSales(app.context.database, [
+    await writeSingleChange(app.context.database, [
       {
         card_id: storedCard.cardId,
         set_id: storedCard.setId,

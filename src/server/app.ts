@@ -16,22 +16,24 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Config } from './env.ts';
 import { answerFrameworkError, installErrorHandler } from './errors.ts';
-import { createAnalysisCaches } from './features/analysis/analysis-cache.ts';
-import { createFeedEngine } from './features/feeds/feed-engine.ts';
-import { registerFeatures } from './features/index.ts';
+import {
+  createAnalysisCaches,
+  createFeedEngine,
+  registerFeatures,
+  startOfferExpiry,
+} from './features/index.ts';
 import { installNulGuard } from './input-guard.ts';
 import { createLiveBus } from './live/create-live-bus.ts';
 import { MediaStore } from './media/media-store.ts';
-import { startOfferExpiry } from './features/offers/offer-expiry.ts';
 import { createNotificationWorker } from './notifications/create-notification-worker.ts';
 import { openApiTransformObject } from './openapi.ts';
 import { installOriginCheck } from './origin-check.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
 import { installReadYourWrites } from './read-your-writes.ts';
 import { RequestLogs } from './request-logs.ts';
-import { cardSalesStoreOf } from './sales/card-sales/card-sales-store.ts';
-import { startSalesChangePruning } from './sales/sales-change-log.ts';
-import { createSalesEvents } from './sales/sales-events.ts';
+import { createSalesEvents } from './sales/changes/create-sales-events.ts';
+import { startSalesChangePruning } from './sales/changes/sales-change-log.ts';
+import { cardSalesStoreOf } from './sales/columns/card-sales-store.ts';
 import { installSecurityHeaders } from './security.ts';
 import { serveWebApp } from './web-app.ts';
 

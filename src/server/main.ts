@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './env.ts';
-import { keepStartingFeedEngine } from './features/feeds/feed-engine.ts';
+import { keepStartingFeedEngine } from './features/index.ts';
 import { prepareOnStart } from './startup.ts';
 
 async function main(): Promise<void> {

@@ -2,9 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
-import { createOrPromoteAdmin } from './features/accounts/bootstrap-admin.ts';
-import { hasNoSalesHistory } from './features/demo-data/demo-data.repository.ts';
-import { loadDemoSales } from './features/demo-data/load-demo-sales.ts';
+import { createOrPromoteAdmin, hasNoSalesHistory, loadDemoSales } from './features/index.ts';
 
 const DEMO_SEED = 1;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROWS_PER_TRANSACTION } from '#server/sales/sales-write.repository.ts';
+import { ROWS_PER_TRANSACTION } from '#server/sales/write/sales-write.repository.ts';
 import { writeFlatSalesFile } from '../../bench/flat-sales-file.ts';
 import { loginAdmin, type ServerProcess, startServer, uploadImport } from './server-process.ts';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type CardSales, cardSalesFromRows, type SaleValues } from '#server/sales/card-sales/card-sales.ts';
+import { type CardSales, cardSalesFromRows, type SaleValues } from '#server/sales/columns/card-sales.ts';
 
 /** The columns as reading the card whole gives them: from rows newest first, ties in any order. */
 export function columnsOf(sales: readonly SaleValues[]): CardSales {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardsChangesSince } from '#server/sales/card-sales/card-sales.repository.ts';
+import { cardsChangesSince } from '#server/sales/columns/card-sales.repository.ts';
 import { saleRow } from '../helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '#server/app.ts';
 import type { LiveEvent } from '#server/live/live-bus.ts';
-import { insertSales } from '#server/sales/sales-write.repository.ts';
+import { writeSingleChange } from '#server/sales/write/single-change.ts';
 import { registerUser, type TestUser } from '../helpers/auth.ts';
 import { saleRow } from '../helpers/sales-factory.ts';
 import { testConfig } from '../helpers/test-app.ts';
@@ -62,7 +62,7 @@ describe.skipIf(!databaseUrl)('two instances’ alert workers on one PostgreSQL'
         });
         return record;
       });
-      await insertSales(database.handle, records);
+      await writeSingleChange(database.handle, records);
     }
 
     const heard: LiveEvent[] = [];
@@ -117,7 +117,7 @@ describe.skipIf(!databaseUrl)('two instances’ alert workers on one PostgreSQL'
         price_cents: 10_000 + batch,
         excluded: false,
       });
-      await insertSales(database.handle, [record]);
+      await writeSingleChange(database.handle, [record]);
     }
     // An instance that took the oldest row and then died before committing: its own connection holds the lock.
     const other = new pg.Client({ connectionString: databaseUrl });

@@ -3,7 +3,7 @@ import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { loadConfigOrExit } from '../env.ts';
 import { MediaStore } from '../media/media-store.ts';
-import { createSalesEvents } from '../sales/sales-events.ts';
+import { createSalesEvents } from '../sales/changes/create-sales-events.ts';
 
 export type CliContext = Pick<AppContext, 'config' | 'database' | 'media' | 'salesEvents'>;
 

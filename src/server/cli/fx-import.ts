@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { importFxFile } from '../features/fx/fx-import.service.ts';
+import { importFxFile } from '../sales/fx/fx-import.ts';
 import { openCliDatabase } from './cli-database.ts';
 
 const USAGE = `Usage: npm run fx:import -- <file>

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMPORT_FORMATS } from '#shared/schemas/admin.ts';
-import type { ImportFormat } from '../features/sales-import/readers.ts';
 import { importSalesFile } from '../features/sales-import/sales-import.service.ts';
+import type { ImportFormat } from '../sales/read/readers.ts';
 import { openCliDatabase } from './cli-database.ts';
 import { formatCount, progressBar } from './progress.ts';
 

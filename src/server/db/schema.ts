@@ -22,6 +22,8 @@ export interface UsersTable {
   show_collection_value: Generated<boolean | number>;
   /** When the owner proved the address reaches them; null until then (migration 018). */
   email_verified_at: string | null;
+  /** When an admin suspended the account; null while it is in good standing (migration 031). */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A sign-in link, password reset or verification token: only its SHA-256 is kept (migration 018). */
@@ -203,6 +205,30 @@ export interface OfferRatingsTable {
   stars: number;
   comment: string | null;
   created_at: string;
+}
+
+/** A collector who blocked another (migration 031): one row per pair and direction. */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+/** What a collector reported to the admins (migration 031): an offer message or a profile. */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  subject: 'message' | 'profile';
+  /** The message's id, or the profile's user id. */
+  subject_id: string;
+  /** Whose message or profile it is. */
+  reported_user_id: string;
+  reason: string;
+  /** Open until an admin dismisses it, or resolves it by suspending the reported account. */
+  status: 'open' | 'dismissed' | 'resolved';
+  created_at: string;
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The two parties' conversation on an offer (migration 026). */
@@ -481,6 +507,8 @@ export interface Database {
   offer_messages: OfferMessagesTable;
   offer_deals: OfferDealsTable;
   offer_ratings: OfferRatingsTable;
+  user_blocks: UserBlocksTable;
+  reports: ReportsTable;
   media: MediaTable;
   cert_lookups: CertLookupsTable;
   psa_populations: PsaPopulationsTable;

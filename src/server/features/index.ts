@@ -22,11 +22,22 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { profilesRoutes } from './profiles/profiles.routes.ts';
+import { safetyAdminRoutes } from './safety/safety-admin.routes.ts';
+import { safetyRoutes } from './safety/safety.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { slabsRoutes } from './slabs/slabs.routes.ts';
 import { sourcingRoutes } from './sourcing/sourcing.routes.ts';
 import { suggestionsRoutes } from './suggestions/suggestions.routes.ts';
 import { watchesRoutes } from './watches/watches.routes.ts';
+
+// What the root files (app.ts, main.ts, startup.ts) use of the features besides their routes: they import
+// features only through this file.
+export { createOrPromoteAdmin } from './accounts/bootstrap-admin.ts';
+export { createAnalysisCaches } from './analysis/analysis-cache.ts';
+export { hasNoSalesHistory } from './demo-data/demo-data.repository.ts';
+export { loadDemoSales } from './demo-data/load-demo-sales.ts';
+export { createFeedEngine, keepStartingFeedEngine } from './feeds/feed-engine.ts';
+export { startOfferExpiry } from './offers/offer-expiry.ts';
 
 /** Every feature's routes, in one place. */
 export async function registerFeatures(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -52,6 +63,8 @@ export async function registerFeatures(app: FastifyInstance, context: AppContext
   await app.register(sourcingRoutes(context));
   await app.register(offersRoutes(context));
   await app.register(adminRoutes(context));
+  await app.register(safetyRoutes(context));
+  await app.register(safetyAdminRoutes(context));
   await app.register(feedsRoutes(context));
   await app.register(flagsRoutes(context));
   await app.register(slabsRoutes(context));

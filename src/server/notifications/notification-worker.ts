@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { LiveBus } from '../live/live-bus.ts';
-import type { SalesEvents } from '../sales/sales-events.ts';
+import type { SalesEvents } from '../sales/changes/sales-events.ts';
 import type { EmailDigest } from './email-digest.ts';
 import {
   claimOutboxRow,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { UNSUBSCRIBE_KEY } from '../db/migrations/011-watches-and-notifications.ts';
+import { UNSUBSCRIBE_KEY } from '../db/shared-sql.ts';
 import type { Database } from '../db/schema.ts';
 
 /**

@@ -18,6 +18,8 @@ export const PublicProfileSchema = z
     reputation: ReputationSchema,
     /** The latest ratings received (at most MAX_LISTED_RATINGS), newest first; reputation.count counts them all. */
     ratings: z.array(ReceivedRatingSchema),
+    /** Whether the signed-in viewer has blocked this collector (false for a visitor and on one's own profile). */
+    blockedByYou: z.boolean(),
   })
   .meta({ id: 'PublicProfile' });
 export type PublicProfile = z.infer<typeof PublicProfileSchema>;

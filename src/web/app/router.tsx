@@ -55,6 +55,11 @@ export const router = createBrowserRouter([
               import('#web/app/routes/admin-feeds.tsx').then((m) => ({ Component: m.AdminFeedsPage })),
           },
           {
+            path: 'admin-reports',
+            lazy: () =>
+              import('#web/app/routes/admin-reports.tsx').then((m) => ({ Component: m.AdminReportsPage })),
+          },
+          {
             path: 'card-advances',
             handle: hidden,
             lazy: () =>

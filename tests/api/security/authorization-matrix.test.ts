@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '#server/notifications/unsubscribe-token.ts';
 import { findCardByName } from '#shared/catalogue.ts';
 import { dayBefore } from '#shared/schemas/admin.ts';
-import { loginUser, registrationBody, someIp, type TestUser } from '../../helpers/auth.ts';
+import { loginUser, registerUser, registrationBody, someIp, type TestUser } from '../../helpers/auth.ts';
 import { addItem, makeOffer } from '../../helpers/collection-factory.ts';
 import { STAND_IN_CERTS } from '../../helpers/psa-stand-in.ts';
 import { insertSales } from '../../helpers/sales-factory.ts';
@@ -214,6 +214,23 @@ const feedAction = (action: string) => async (world: SecurityApp) => ({
   method: 'POST' as const,
   url: `/api/admin/feeds/${await feedId(world)}/${action}`,
 });
+
+/** A collector signed up for one request, so blocking, reporting or suspending them touches no other entry. */
+async function strangerId(world: SecurityApp): Promise<string> {
+  return (await registerUser(world.app)).user.id;
+}
+
+/** A fresh open report, by the other collector on a stranger's profile, for an admin to act on. */
+async function openReportId(world: SecurityApp): Promise<string> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: { subject: 'profile', id: await strangerId(world), reason: 'Impersonates a shop.' },
+    headers: { cookie: world.other.cookie },
+  });
+  if (response.statusCode !== 201) throw new Error(`Reporting failed: ${response.body}`);
+  return response.json().id;
+}
 
 /** Every route of the app, with the status each kind of caller gets (docs/product.md §6 and §7). */
 const MATRIX: Record<string, Entry> = {
@@ -555,6 +572,37 @@ const MATRIX: Record<string, Entry> = {
       payload: { stars: 5, comment: 'Smooth deal.' },
     }),
     expect: { visitor: 401, collector: 201, other: 201, admin: 404 },
+  },
+  'POST /api/users/:id/block': {
+    request: async (world) => ({ method: 'POST', url: `/api/users/${await strangerId(world)}/block` }),
+    expect: signedIn(204),
+  },
+  'DELETE /api/users/:id/block': {
+    request: async (world) => ({ method: 'DELETE', url: `/api/users/${await strangerId(world)}/block` }),
+    expect: signedIn(204),
+  },
+  'POST /api/reports': {
+    request: async (world) => ({
+      method: 'POST',
+      url: '/api/reports',
+      payload: { subject: 'profile', id: await strangerId(world), reason: 'Asks for payment off-site.' },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/admin/reports': { request: get('/api/admin/reports'), expect: adminOnly(200) },
+  'POST /api/admin/reports/:id/dismiss': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/admin/reports/${await openReportId(world)}/dismiss`,
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/users/:id/suspend': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/admin/users/${await strangerId(world)}/suspend`,
+    }),
+    expect: adminOnly(200),
   },
   'POST /api/watches': {
     request: () => ({

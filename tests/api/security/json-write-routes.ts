@@ -207,4 +207,5 @@ export const JSON_ROUTES_WITHOUT_NUMBERS = [
   'POST /api/me/password',
   'POST /api/offers/:id/messages',
   'POST /api/offers/:id/cancel',
+  'POST /api/reports',
 ];

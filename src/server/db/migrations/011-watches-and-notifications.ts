@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../connect.ts';
+import { UNSUBSCRIBE_KEY } from '../shared-sql.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
@@ -10,8 +11,6 @@ import { columnTypes } from './column-types.ts';
  * handling an outbox row again adds nothing. notification_emails keeps when each collector was last sent
  * a digest and whether they unsubscribed; the key that signs unsubscribe links joins app_secrets (004).
  */
-/** The name of the unsubscribe links' signing key in app_secrets. */
-export const UNSUBSCRIBE_KEY = 'unsubscribe-key';
 
 export function watchesAndNotifications(dialect: Dialect) {
   const t = columnTypes(dialect);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../connect.ts';
+import { sqliteSale } from '../shared-sql.ts';
 import { SQLITE_LOGGED_UPDATE, salesChangeLogTriggers } from './012-sales-change-log.ts';
 
 /**
@@ -102,11 +103,6 @@ const POSTGRES_FOLLOW = `create or replace function sales_changes_follow() retur
     end if;
     return null;
   end $$`;
-
-/** A sale in an entry's `sales`, from a row of `sales` on SQLite. */
-export const sqliteSale = (row: string) =>
-  `json_array(${row}.price_cents, cast(round(unixepoch(${row}.sold_at, 'subsec') * 1000) as integer),
-    ${row}.grading_company, ${row}.grade, ${row}.excluded)`;
 
 /** SQLite has row triggers only: an entry per sale, which an import's writer groups itself (sales-write.repository.ts). */
 const sqliteEntry = (row: 'old' | 'new', change: number) =>

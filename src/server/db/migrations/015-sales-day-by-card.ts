@@ -1,17 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../connect.ts';
-
-/**
- * Sales whose sale day lies more than a day from their instant's UTC day, which no time zone explains
- * (docs/decisions/008-sales-indexes.md, addendum). The admin's day panel finds every other sale of a day
- * through the analysis index, by card and instant; these few it finds through the `sales_day_apart` index,
- * whose condition is this one, so the day query repeats it word for word for the planner to use the index.
- */
-export function saleDayApart(dialect: Dialect): string {
-  return dialect === 'postgres'
-    ? `(sold_on < (sold_at at time zone 'UTC')::date - 1 or sold_on > (sold_at at time zone 'UTC')::date + 1)`
-    : `(sold_on < date(sold_at, '-1 day') or sold_on > date(sold_at, '+1 day'))`;
-}
+import { saleDayApart } from '../shared-sql.ts';
 
 /**
  * `sales_day` (set, sale day) goes. Each of its keys holds the few hundred sales of a set's day, so every

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSales as insertSaleRows, saleRow } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
-import { insertSales } from '../../sales/sales-write.repository.ts';
+import { writeSingleChange } from '../../sales/write/single-change.ts';
 import { migrateToLatest } from '../migrate.ts';
 
 describe('migration 011: watches and notifications', () => {
@@ -28,7 +28,9 @@ describe('migration 011: watches and notifications', () => {
     expect(await db.selectFrom('notification_outbox').selectAll().execute()).toEqual([]);
 
     const { id: _id, created_at: _created, ...record } = saleRow({ source_ref: 'after-011', excluded: flag });
-    expect(await insertSales(database.handle, [record, { ...record, source_ref: 'after-011-b' }])).toEqual({
+    expect(
+      await writeSingleChange(database.handle, [record, { ...record, source_ref: 'after-011-b' }]),
+    ).toEqual({
       inserted: 2,
       duplicates: 0,
     });
@@ -44,7 +46,7 @@ describe('migration 011: watches and notifications', () => {
       .execute();
     expect(stored.map((row) => row.source_ref)).toEqual(['after-011', 'after-011-b']);
     // A batch of nothing new leaves no work.
-    await insertSales(database.handle, [record]);
+    await writeSingleChange(database.handle, [record]);
     expect(await db.selectFrom('notification_outbox').selectAll().execute()).toHaveLength(1);
   });
 });

@@ -21,7 +21,12 @@ const withFailures = (db: Db) => db.withTables<{ login_failures: LoginFailuresTa
 
 export type NewUser = Omit<
   UserRow,
-  'is_admin' | 'profile_image' | 'banner_image' | 'show_collection_value' | 'email_verified_at'
+  | 'is_admin'
+  | 'profile_image'
+  | 'banner_image'
+  | 'show_collection_value'
+  | 'email_verified_at'
+  | 'suspended_at'
 > & {
   is_admin: boolean;
   /** Set when the account comes with an address already proven (an email link, a provider's verified email). */
@@ -101,6 +106,8 @@ export async function findSessionWithUser(db: Db, sessionId: string): Promise<Se
       'sessions.last_seen_at as session_last_seen_at',
     ])
     .where('sessions.id', '=', sessionId)
+    // A suspended account's sessions were ended; none signs it in meanwhile either.
+    .where('users.suspended_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, session_expires_at, session_last_seen_at, ...user } = row;

@@ -11,6 +11,7 @@ import {
   REGISTRATION_MESSAGES,
 } from '#shared/registration.ts';
 import type { LoginBody, RegisterBody, SessionUser } from '#shared/schemas/accounts.ts';
+import { SAFETY_MESSAGES } from '#shared/schemas/safety.ts';
 import { normaliseUsername, usernameKey } from '#shared/usernames.ts';
 import { addressKey } from '../../client-address.ts';
 import type { AppContext } from '../../context.ts';
@@ -170,9 +171,14 @@ export function deviceCookieKey(db: Db): Promise<string> {
 
 /**
  * A fresh token for every sign-in; the user's dead sessions are swept at the same time. The browser's
- * User-Agent names the session in the Security section's list of signed-in devices.
+ * User-Agent names the session in the Security section's list of signed-in devices. A suspended account
+ * gets no session (403).
  */
 export async function startSession(db: Db, userId: string, userAgent?: string, now = new Date()) {
+  // Every way in ends here, once the person has proven who they are, so the refusal tells nobody else.
+  if ((await repo.findUserById(db, userId))?.suspended_at) {
+    throw new AppError(403, 'forbidden', SAFETY_MESSAGES.suspended);
+  }
   const token = newSessionToken();
   const times = newSessionTimes(now);
   await repo.deleteDeadSessions(

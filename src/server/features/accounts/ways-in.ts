@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IdentityProvider } from '../../env.ts';
 import { AppError } from '../../errors.ts';
-import { listPasskeys } from '../passkeys/passkeys.repository.ts';
+import { listPasskeys } from '../passkeys/public.ts';
 import { findUserById } from './accounts.repository.ts';
 import { linksOfUser } from './identity.repository.ts';
 import { hasPassword } from './password.ts';

@@ -8,8 +8,8 @@ import { MAX_IMPORT_MEGABYTES } from '#shared/schemas/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { type UploadMessages, uploadFailure } from '../../file-upload.ts';
-import type { ImportFormat } from '../sales-import/readers.ts';
-import { importSalesFile } from '../sales-import/sales-import.service.ts';
+import type { ImportFormat } from '../../sales/read/readers.ts';
+import { importSalesFile } from '../sales-import/public.ts';
 
 export const MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 1024 * 1024;
 

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { cardsOf } from '#shared/catalogue.ts';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { saleDayApart } from '../../db/migrations/015-sales-day-by-card.ts';
+import { saleDayApart } from '../../db/shared-sql.ts';
 import type { Database, DeletedSalesTable, SaleRow } from '../../db/schema.ts';
 
 const DAY_MS = 86_400_000;

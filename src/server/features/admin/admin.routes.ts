@@ -20,7 +20,7 @@ import {
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import type { AppContext } from '../../context.ts';
 import { fileUpload } from '../../file-upload.ts';
-import { requireAdmin } from '../accounts/guards.ts';
+import { requireAdmin } from '../accounts/public.ts';
 import * as service from './admin.service.ts';
 import { IMPORT_UPLOAD, importUploadedSales, MAX_IMPORT_BYTES } from './admin-import.service.ts';
 

@@ -20,7 +20,7 @@ import type { SaleRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
 
-import { listInquiries } from '../inquiries/inquiries.repository.ts';
+import { listInquiries } from '../inquiries/public.ts';
 import * as repo from './admin.repository.ts';
 
 type AdminContext = Pick<AppContext, 'database' | 'salesEvents'>;

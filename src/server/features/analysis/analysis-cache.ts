@@ -1,6 +1,6 @@
 import { MemoryCardCache } from '../../memory-card-cache.ts';
-import type { CardSalesStore } from '../../sales/card-sales/card-sales-store.ts';
-import type { ChangedCards, SalesEvents } from '../../sales/sales-events.ts';
+import type { ChangedCards, SalesEvents } from '../../sales/changes/sales-events.ts';
+import type { CardSalesStore } from '../../sales/columns/card-sales-store.ts';
 import { type CohortValue, cohortValueBytes } from './cohort-value.ts';
 
 /** docs/product.md §9: analysis answers are cached for 5 minutes. */
@@ -59,6 +59,13 @@ export interface AnalysisCaches {
   cohortValues: AnalysisCache<CohortValue>;
   /** Computations under way, so identical requests arriving together share one. */
   running: Map<string, Promise<unknown>>;
+}
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** Cached analyses, dropped whenever sales change. */
+    analysisCaches: AnalysisCaches;
+  }
 }
 
 /** Every cohort of the catalogue (some 230 cards by a few dozen graders and grades) fits. */

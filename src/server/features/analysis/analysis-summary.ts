@@ -3,7 +3,7 @@ import { type Period, SALE_GRADERS } from '#shared/sales-constants.ts';
 import { computeSalesStats } from '#shared/sales-stats.ts';
 import type { AnalysisResponse, Series } from '#shared/schemas/sales.ts';
 import { WorkingSpace } from '#shared/working-space.ts';
-import type { CardSales } from '../../sales/card-sales/card-sales.ts';
+import type { CardSales } from '../../sales/columns/card-sales.ts';
 import type { GradeFilter } from './analysis.repository.ts';
 import { buildSeries } from './analysis-series.ts';
 

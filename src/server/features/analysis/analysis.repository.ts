@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
-import { PROVENANCE_COLUMNS } from '../../sales/sales-write.repository.ts';
+import { PROVENANCE_COLUMNS } from '../../sales/sale-record.ts';
 
 /** The sales of one card in a period: set, the card's search name, and the earliest instant (or all). */
 export interface SalesScope {

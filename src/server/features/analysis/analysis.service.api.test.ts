@@ -4,8 +4,8 @@ import { AnalysisQuerySchema } from '#shared/schemas/sales.ts';
 import { daysAgo, insertSales } from '../../../../tests/helpers/sales-factory.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/helpers/test-database.ts';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.ts';
-import { CardSalesStore } from '../../sales/card-sales/card-sales-store.ts';
-import { SalesEvents } from '../../sales/sales-events.ts';
+import { SalesEvents } from '../../sales/changes/sales-events.ts';
+import { CardSalesStore } from '../../sales/columns/card-sales-store.ts';
 import { analysisJson } from './analysis.service.ts';
 import { type AnalysisCaches, createAnalysisCaches } from './analysis-cache.ts';
 

@@ -6,7 +6,7 @@ import type { AnalysisQuery, AnalysisResponse, Sale } from '#shared/schemas/sale
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { mediaUrl } from '../../media/media-store.ts';
-import { type CardSales, salesSince } from '../../sales/card-sales/card-sales.ts';
+import { type CardSales, salesSince } from '../../sales/columns/card-sales.ts';
 import * as repo from './analysis.repository.ts';
 import type { AnalysisCache, AnalysisCaches, CachedSummary } from './analysis-cache.ts';
 import { csvFilename, salesCsv } from './analysis-csv.ts';

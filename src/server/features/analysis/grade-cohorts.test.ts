@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { columnsOf, saleValues } from '../../../../tests/helpers/card-sales-columns.ts';
-import type { SaleValues } from '../../sales/card-sales/card-sales.ts';
-import { applySalesChanges, type SaleChange } from '../../sales/card-sales/card-sales-changes.ts';
+import type { SaleValues } from '../../sales/columns/card-sales.ts';
+import { applySalesChanges, type SaleChange } from '../../sales/columns/card-sales-changes.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';
 
 function plain(cohorts: readonly GradeCohort[]) {

@@ -1,5 +1,5 @@
-import type { CardSales } from '../../sales/card-sales/card-sales.ts';
-import { earlierColumns, gradeKeyOf } from '../../sales/card-sales/card-sales-changes.ts';
+import type { CardSales } from '../../sales/columns/card-sales.ts';
+import { earlierColumns, gradeKeyOf } from '../../sales/columns/card-sales-changes.ts';
 
 /** The sales of one grader and grade of a card, newest first, prices in cents. */
 export interface GradeCohort {

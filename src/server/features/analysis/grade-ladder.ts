@@ -1,6 +1,6 @@
 import { centsToDollars } from '#shared/sales-stats.ts';
 import type { LadderRow } from '#shared/schemas/valuation.ts';
-import type { CardSales } from '../../sales/card-sales/card-sales.ts';
+import type { CardSales } from '../../sales/columns/card-sales.ts';
 import { byGraderAndGrade } from './analysis-summary.ts';
 import { countSince, gradeCohorts } from './grade-cohorts.ts';
 import { quantiles } from './quantiles.ts';

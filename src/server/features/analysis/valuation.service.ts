@@ -9,9 +9,9 @@ import type {
   PopulationsResponse,
   SlabEstimate,
 } from '#shared/schemas/valuation.ts';
-import type { CardSales } from '../../sales/card-sales/card-sales.ts';
-import { latestPopulations, populationHistory } from '../certs/populations.repository.ts';
-import { earlierColumns } from '../../sales/card-sales/card-sales-changes.ts';
+import type { CardSales } from '../../sales/columns/card-sales.ts';
+import { earlierColumns } from '../../sales/columns/card-sales-changes.ts';
+import { latestPopulations, populationHistory } from '../certs/public.ts';
 import { type AnalysisContext, cached, cardSalesOf } from './analysis.service.ts';
 import { type CohortValue, cohortValue, type EarlierValue, lastWeekEnd } from './cohort-value.ts';
 import { type GradeCohort, gradeCohorts } from './grade-cohorts.ts';

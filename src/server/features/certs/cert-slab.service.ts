@@ -3,10 +3,10 @@ import { SALE_SOURCES } from '#shared/sales-constants.ts';
 import { type CertCard, certToCard, type PsaGrade, readPsaGrade } from '#shared/psa-cert-card.ts';
 import type { CertSlab } from '#shared/schemas/certs.ts';
 import type { LadderResponse, SlabEstimate } from '#shared/schemas/valuation.ts';
-import type { AnalysisContext } from '../analysis/analysis.service.ts';
-import { toSlabEstimate } from '../analysis/slab-estimate.ts';
-import { estimateJson, ladderJson } from '../analysis/valuation.service.ts';
-import { recentGradeSales } from '../slabs/slabs.repository.ts';
+import type { AnalysisContext } from '../analysis/public.ts';
+import { toSlabEstimate } from '../analysis/public.ts';
+import { estimateJson, ladderJson } from '../analysis/public.ts';
+import { recentGradeSales } from '../slabs/public.ts';
 import { type CertContext, lookupCert } from './certs.service.ts';
 import { latestPopulations } from './populations.repository.ts';
 

@@ -4,10 +4,8 @@ import { isValuable } from '#shared/estimate-rules.ts';
 import type { CollectionEstimatesResponse, CollectionValueResponse } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound, unauthenticated } from '../../errors.ts';
-import type { CohortValue } from '../analysis/cohort-value.ts';
-import { weekEnds } from '../analysis/cohort-value.ts';
-import { toSlabEstimate } from '../analysis/slab-estimate.ts';
-import { cohortValueOf } from '../analysis/valuation.service.ts';
+import type { CohortValue } from '../analysis/public.ts';
+import { cohortValueOf, toSlabEstimate, weekEnds } from '../analysis/public.ts';
 import * as repo from './collections.repository.ts';
 
 type Context = Pick<AppContext, 'database' | 'analysisCaches'>;

@@ -15,7 +15,7 @@ import {
   CollectionValueResponseSchema,
 } from '#shared/schemas/valuation.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import { assertMaySeeValue, collectionEstimates, collectionValue } from './collection-value.service.ts';
 import { addItem, getCollection, removeItem } from './collections.service.ts';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { getSet, type SetId } from '#shared/sets.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
-import { parseEcbCsv } from '../fx/ecb-csv.ts';
-import { type FxRates, ratesByDay, usdPerUnit } from '../fx/fx-rates.ts';
+import { parseEcbCsv } from '../../sales/fx/ecb-csv.ts';
+import { type FxRates, ratesByDay, usdPerUnit } from '../../sales/fx/fx-rates.ts';
+import type { SaleRecord } from '../../sales/sale-record.ts';
 import { Random, WeightedPicker } from './prng.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allCards } from '#shared/catalogue.ts';
 import { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { SET_IDS } from '#shared/sets.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
+import type { SaleRecord } from '../../sales/sale-record.ts';
 import { DEMO_DAYS, generateDemoSales } from './generate-demo-sales.ts';
 
 const today = '2026-11-21';

@@ -1,7 +1,7 @@
 import { allCards, cardsOf } from '#shared/catalogue.ts';
 import type { SALE_GRADERS, SALE_TYPES } from '#shared/sales-constants.ts';
 import { SET_IDS, type SetId } from '#shared/sets.ts';
-import type { SaleRecord } from '../../sales/sales-write.repository.ts';
+import type { SaleRecord } from '../../sales/sale-record.ts';
 import { type CardStanding, cardStanding } from './card-standing.ts';
 import { DemoProvenance } from './demo-provenance.ts';
 import { Random, WeightedPicker } from './prng.ts';

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import { startBulkLoad } from '../../sales/bulk-load.repository.ts';
-import { insertSales, ROWS_PER_TRANSACTION, type SaleRecord } from '../../sales/sales-write.repository.ts';
-import { storeRates } from '../fx/fx.repository.ts';
+import { storeRates } from '../../sales/fx/fx.repository.ts';
+import type { SaleRecord } from '../../sales/sale-record.ts';
+import { startBulkLoad } from '../../sales/write/bulk-load.repository.ts';
+import { ROWS_PER_TRANSACTION } from '../../sales/write/sales-write.repository.ts';
+import { writeSingleChange } from '../../sales/write/single-change.ts';
 import { readDemoRates } from './demo-provenance.ts';
 import { type DemoOptions, generateDemoSales } from './generate-demo-sales.ts';
 
@@ -27,7 +29,7 @@ export async function loadDemoSales(
   const result: DemoLoadResult = { generated: 0, inserted: 0, duplicates: 0 };
   let batch: SaleRecord[] = [];
   const flush = async () => {
-    const written = bulk ? await bulk.write(batch) : await insertSales(context.database, batch);
+    const written = bulk ? await bulk.write(batch) : await writeSingleChange(context.database, batch);
     result.inserted += written.inserted;
     result.duplicates += written.duplicates;
     batch = [];

@@ -1,8 +1,8 @@
 import { MAX_KEPT_REFUSALS } from '#shared/schemas/feeds.ts';
 import type { AppContext } from '../../context.ts';
-import { RecordImport } from '../sales-import/record-import.ts';
-import { MAX_TITLE_LENGTH } from '../sales-import/sale-provenance.ts';
-import { knownSourceRefs } from '../sales-import/sales-import.repository.ts';
+import { RecordImport } from '../../sales/read/record-import.ts';
+import { MAX_TITLE_LENGTH } from '../../sales/read/sale-provenance.ts';
+import { knownSourceRefs } from '../../sales/write/sales-writer.repository.ts';
 import { adapterRun } from './adapters/adapters.ts';
 import { FeedError, type FeedSink, type RunCounts } from './adapters/feed-adapter.ts';
 import * as repository from './feeds.repository.ts';

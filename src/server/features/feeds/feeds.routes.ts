@@ -13,7 +13,7 @@ import {
   RunIdParamsSchema,
 } from '#shared/schemas/feeds.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAdmin } from '../accounts/guards.ts';
+import { requireAdmin } from '../accounts/public.ts';
 import * as service from './feeds.service.ts';
 
 const tags = ['feeds'];

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FeedEngine } from './feed-engine.ts';
+import type { FeedEngine } from '../../context.ts';
 import { executeRun, type RunContext } from './feed-runner.ts';
 import { runsToQueue } from './feed-tick.ts';
 import * as repository from './feeds.repository.ts';

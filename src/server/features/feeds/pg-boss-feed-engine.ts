@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../../errors.ts';
-import type { FeedEngine } from './feed-engine.ts';
+import type { FeedEngine } from '../../context.ts';
 import { executeRun, type RunContext } from './feed-runner.ts';
 import { runsToQueue } from './feed-tick.ts';
 

@@ -8,7 +8,7 @@ import {
   FlagQueueResponseSchema,
 } from '#shared/schemas/flags.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAdmin } from '../accounts/guards.ts';
+import { requireAdmin } from '../accounts/public.ts';
 import { decideFlag, flagQueue } from './flags.service.ts';
 
 const tags = ['admin'];

@@ -16,7 +16,7 @@ import {
 } from '#shared/schemas/notifications.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import {
   emailPreference,
   listNotifications,

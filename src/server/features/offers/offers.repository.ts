@@ -6,6 +6,7 @@ import {
 } from '../../notifications/notification-outbox.repository.ts';
 
 type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
 export type Direction = 'received' | 'sent';
 
 /** The party a viewer sees the offer from: received offers are listed by recipient, sent ones by sender. */
@@ -44,13 +45,16 @@ async function hasAgreedDeal(trx: Transaction<Database>, itemId: string): Promis
 
 /**
  * The offer with its first round, the buyer's; 'already-open' when the sender has an open offer on this card
- * already (the offers_one_open index says so), 'card-in-deal' while the card is in an agreed deal.
+ * already (the offers_one_open index says so), 'card-in-deal' while the card is in an agreed deal. `check`
+ * runs first in the same transaction and refuses by throwing.
  */
 export function insertOfferUnlessOneIsOpen(
   db: Db,
+  check: (trx: Trx) => Promise<void>,
   offer: OffersTable,
 ): Promise<'inserted' | 'already-open' | 'card-in-deal'> {
   return db.transaction().execute(async (trx) => {
+    await check(trx);
     await lockItem(trx, offer.item_id);
     if (await hasAgreedDeal(trx, offer.item_id)) return 'card-in-deal';
     const result = await trx
@@ -111,7 +115,7 @@ function offersSeenBy(db: Db, direction: Direction) {
 
 export type OfferViewRow = Awaited<ReturnType<ReturnType<typeof offersSeenBy>['execute']>>[number];
 
-/** A user's received or sent offers, newest first (offers_to, offers_from). */
+/** A user's received or sent offers, newest first (offers_to, offers_from), leaving out collectors they blocked. */
 export function listOffers(
   db: Db,
   userId: string,
@@ -120,6 +124,16 @@ export function listOffers(
 ): Promise<OfferViewRow[]> {
   return offersSeenBy(db, direction)
     .where(VIEWER_COLUMN[direction], '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('user_blocks as b')
+            .select('b.blocker_id')
+            .where('b.blocker_id', '=', userId)
+            .whereRef('b.blocked_id', '=', OTHER_COLUMN[direction]),
+        ),
+      ),
+    )
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '#shared/errors.ts';
+import { MAX_OFFER_MESSAGES_PER_HOUR } from '#shared/schemas/safety.ts';
 import { ErrorBodySchema, errorResponses } from '#shared/schemas/common.ts';
 import {
   CancelDealBodySchema,
@@ -16,7 +17,8 @@ import {
 } from '#shared/schemas/offers.ts';
 import { OfferRatingSchema, RateBodySchema } from '#shared/schemas/ratings.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { AppError } from '../../errors.ts';
+import { requireUser, waitMessage } from '../accounts/public.ts';
 import { rateDeal } from './offer-ratings.service.ts';
 import {
   actOnOffer,
@@ -50,6 +52,22 @@ const talkRateLimit = {
     ...OFFER_TALK_RATE_LIMIT,
     hook: 'preHandler',
     keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
+  },
+} as const;
+
+/** Offer messages per collector in an hour, whichever offers they are on; the refusal says how long to wait. */
+export const OFFER_MESSAGE_RATE_LIMIT = { max: MAX_OFFER_MESSAGES_PER_HOUR, timeWindow: '1 hour' } as const;
+const messageRateLimit = {
+  rateLimit: {
+    ...OFFER_MESSAGE_RATE_LIMIT,
+    hook: 'preHandler',
+    keyGenerator: (request: { user?: { id: string } | null; ip: string }) => request.user?.id ?? request.ip,
+    errorResponseBuilder: (_request: unknown, limit: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(limit.ttl / 1000));
+      return new AppError(429, 'rate-limited', waitMessage(seconds), undefined, {
+        'retry-after': String(seconds),
+      });
+    },
   },
 } as const;
 
@@ -139,7 +157,7 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
           body: OfferMessageBodySchema,
           response: { 201: OfferMessageSchema, 409: ErrorBodySchema, ...errorResponses },
         },
-        config: talkRateLimit,
+        config: messageRateLimit,
       },
       async (request, reply) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);

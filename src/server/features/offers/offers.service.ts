@@ -18,8 +18,9 @@ import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { asGradingCompany } from '../collections/collections.service.ts';
+import { asGradingCompany } from '../collections/public.ts';
 import { dealRatings } from './offer-ratings.service.ts';
+import { checkNewOffer, checkTalk } from './offer-safety.ts';
 import * as repo from './offers.repository.ts';
 
 type Context = Pick<AppContext, 'database' | 'live'>;
@@ -98,7 +99,8 @@ export async function makeOffer(
 
   const at = now.toISOString();
   const id = crypto.randomUUID();
-  const inserted = await repo.insertOfferUnlessOneIsOpen(db, {
+  const check = (trx: repo.Trx) => checkNewOffer(trx, context.database.dialect, senderId, item.user_id);
+  const inserted = await repo.insertOfferUnlessOneIsOpen(db, check, {
     id,
     item_id: item.id,
     from_user: senderId,
@@ -190,6 +192,7 @@ export async function counterOffer(
   body: ValidCounter,
   now: Date = new Date(),
 ): Promise<Offer> {
+  await checkTalk(context.database.db, userId, offerId);
   const result = await repo.counterOffer(context.database.db, moveAt(userId, offerId, 'your-turn', now), {
     amount_cents: body.amount,
     message: body.message ? body.message : null,
@@ -240,6 +243,7 @@ export async function writeMessage(
   now: Date = new Date(),
 ): Promise<OfferMessage> {
   const { offer, role } = await partyOffer(context, userId, offerId);
+  await checkTalk(context.database.db, userId, offerId);
   const message = { id: crypto.randomUUID(), by: role, text, at: now.toISOString() };
   const stored = await repo.insertMessageWhileTalking(context.database.db, {
     id: message.id,

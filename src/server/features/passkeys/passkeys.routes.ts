@@ -14,11 +14,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { siteOrigin } from '../../origin-check.ts';
-import { toSessionUser, waitMessage } from '../accounts/accounts.service.ts';
-import { findUserById } from '../accounts/accounts.repository.ts';
-import { requireUser } from '../accounts/guards.ts';
-import { cookieName } from '../accounts/sessions.ts';
-import { signInCookies } from '../accounts/sign-in-cookies.ts';
+import {
+  cookieName,
+  findUserById,
+  requireUser,
+  signInCookies,
+  toSessionUser,
+  waitMessage,
+} from '../accounts/public.ts';
 import {
   addPasskey,
   CHALLENGE_TTL_MS,

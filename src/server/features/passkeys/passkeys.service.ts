@@ -16,8 +16,8 @@ import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { IdentityProvider } from '../../env.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { removeWayIn } from '../accounts/ways-in.ts';
-import { browserName } from '../security/browser-name.ts';
+import { removeWayIn } from '../accounts/public.ts';
+import { browserName } from '../security/public.ts';
 import * as repo from './passkeys.repository.ts';
 
 type Db = Kysely<Database>;

@@ -44,6 +44,7 @@ describe('profiles API', () => {
         showCollectionValue: false,
         reputation: { average: null, count: 0, completedDeals: 0 },
         ratings: [],
+        blockedByYou: false,
       });
       expect(response.body).not.toContain(owner.email);
     }

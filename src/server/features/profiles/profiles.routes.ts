@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fileUpload, type UploadMessages, uploadFailure } from '../../file-upload.ts';
 import { MAX_IMAGE_BYTES } from '../../media/media-store.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import { changeProfileSettings, getPublicProfile, replaceProfileImage } from './profiles.service.ts';
 
 const IMAGE_UPLOAD: UploadMessages = {
@@ -45,12 +45,12 @@ export function profilesRoutes(context: AppContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['users'],
-          summary: "A collector's public profile (never an email)",
+          summary: "A collector's public profile (never an email), saying whether you have blocked them",
           params: UserIdParamsSchema,
           response: { 200: PublicProfileSchema, ...errorResponses },
         },
       },
-      async (request) => getPublicProfile(context, request.params.id),
+      async (request) => getPublicProfile(context, request.params.id, request.user?.id),
     );
 
     app.put(

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { mediaUrl } from '../../media/media-store.ts';
+import { hasBlocked } from '../safety/public.ts';
 import {
   findPublicUser,
   type PublicUserRow,
@@ -17,7 +18,11 @@ const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
 type ReceivedRatingRow = Awaited<ReturnType<typeof listReceivedRatings>>[number];
 
-function toPublicProfile(row: PublicUserRow, ratings: ReceivedRatingRow[]): PublicProfile {
+function toPublicProfile(
+  row: PublicUserRow,
+  ratings: ReceivedRatingRow[],
+  blockedByYou = false,
+): PublicProfile {
   return {
     id: row.id,
     username: row.username,
@@ -34,18 +39,23 @@ function toPublicProfile(row: PublicUserRow, ratings: ReceivedRatingRow[]): Publ
       rater: { id: rating.rater_id, username: rating.rater_username },
       at: rating.created_at,
     })),
+    blockedByYou,
   };
 }
 
 /** The profile with its reputation and the latest ratings received, newest first. */
-export async function getPublicProfile(context: AppContext, id: string): Promise<PublicProfile> {
+export async function getPublicProfile(
+  context: AppContext,
+  id: string,
+  viewerId?: string,
+): Promise<PublicProfile> {
   const db = context.database.db;
   const [row, ratings] = await Promise.all([
     findPublicUser(db, id),
     listReceivedRatings(db, id, MAX_LISTED_RATINGS),
   ]);
   if (!row) throw notFound(PROFILE_NOT_FOUND);
-  return toPublicProfile(row, ratings);
+  return toPublicProfile(row, ratings, await hasBlocked(context, viewerId, id));
 }
 
 /** The owner's profile settings; every open page of the profile hears of the change. */

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalysisResponseSchema } from '#shared/schemas/sales.ts';
 import { useTestApp } from '../../../../tests/helpers/test-app.ts';
-import { importFxFile } from '../fx/fx-import.service.ts';
-import { RecordImport } from './record-import.ts';
+import { importFxFile } from '../../sales/fx/fx-import.ts';
+import { RecordImport } from '../../sales/read/record-import.ts';
 import { importSalesFile } from './sales-import.service.ts';
 
 // 2024-03-29 (Good Friday) to 2024-04-01 (Easter Monday) have no reference rates: the 28th's apply.

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordAudit } from '../../audit/record-audit.ts';
-import { loadRates } from '../fx/fx.repository.ts';
-import { type ImportContext, ImportWriter } from './import-writer.ts';
-import { parsedBatches } from './parsed-batches.ts';
-import { detectFormat, type ImportFormat } from './readers.ts';
-import { RejectsFile } from './rejects-file.ts';
+import { loadRates } from '../../sales/fx/fx.repository.ts';
+import { parsedBatches } from '../../sales/read/parsed-batches.ts';
+import { detectFormat, type ImportFormat } from '../../sales/read/readers.ts';
+import { RejectsFile } from '../../sales/read/rejects-file.ts';
+import { type ImportContext, BulkSalesWriter } from '../../sales/write/bulk-sales-writer.ts';
 
 export type { ImportContext };
 
@@ -89,7 +89,7 @@ export async function importSalesFile(
 
   // Read before the writer opens: a bulk load holds SQLite's one connection until it finishes.
   const rates = await loadRates(context.database);
-  const writer = await ImportWriter.open(context, options.bulkLoadWhenEmpty ?? false, reject);
+  const writer = await BulkSalesWriter.open(context, options.bulkLoadWhenEmpty ?? false, reject);
 
   try {
     for await (const batch of parsedBatches({ file, format, today, rates })) {

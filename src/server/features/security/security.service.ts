@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import { MESSAGES } from '#shared/errors.ts';
 import { firstPasswordProblem, PASSWORD_MIN_LENGTH } from '#shared/registration.ts';
-import type { ChangePasswordBody, Device } from '#shared/schemas/security.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
+import type { ChangePasswordBody, Device } from '#shared/schemas/security.ts';
 import { SECURITY_MESSAGES } from '#shared/security.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
-import { login } from '../accounts/accounts.service.ts';
-import { hashPassword } from '../accounts/password.ts';
-import { isSessionLive } from '../accounts/sessions.ts';
+import { hashPassword, isSessionLive, login } from '../accounts/public.ts';
 import { browserName } from './browser-name.ts';
 import * as repo from './security.repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { Database } from '../../db/schema.ts';
-import { reputationColumns } from '../profiles/reputation.repository.ts';
+import { reputationColumns } from '../profiles/public.ts';
 
 type Db = Kysely<Database>;
 

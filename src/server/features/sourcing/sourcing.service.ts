@@ -13,8 +13,8 @@ import {
 import { isSetId, type SetId } from '#shared/sets.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
-import { asGradingCompany, asVariant } from '../collections/collections.service.ts';
-import { toReputation } from '../profiles/reputation.repository.ts';
+import { asGradingCompany, asVariant } from '../collections/public.ts';
+import { toReputation } from '../profiles/public.ts';
 import { type CollectedCopyRow, countCollectedCopies, findCollectedCopies } from './sourcing.repository.ts';
 
 export type ValidCollectorsQuery = z.output<typeof CollectorsQuerySchema>;

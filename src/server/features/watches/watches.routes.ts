@@ -10,7 +10,7 @@ import {
   WatchResponseSchema,
 } from '#shared/schemas/watches.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../accounts/guards.ts';
+import { requireUser } from '../accounts/public.ts';
 import { createWatch, deleteWatch, listWatches } from './watches.service.ts';
 
 export function watchesRoutes(context: AppContext): FastifyPluginAsync {

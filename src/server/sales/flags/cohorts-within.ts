@@ -1,5 +1,5 @@
 import { WorkingSpace } from '#shared/working-space.ts';
-import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
+import { type CardSales, countSoldSince } from '../columns/card-sales.ts';
 
 /** A card's sales of some cohorts, cohort after cohort, each oldest first; see cohortsWithin. */
 interface CohortsWithin {

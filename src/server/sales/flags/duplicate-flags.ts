@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle, Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
 import { takeTurnWhenBusy } from '../../event-loop-turns.ts';
-import { type CardSales, countSoldSince } from '../card-sales/card-sales.ts';
+import { type CardSales, countSoldSince } from '../columns/card-sales.ts';
 import { cohortSalesAtPrices } from './flag-lookups.repository.ts';
 import { certRepeats, type DuplicateCandidate, sameDayDuplicates } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS, iso } from './new-sales-range.ts';

@@ -3,7 +3,7 @@ import { formatDollars } from '#shared/money.ts';
 import type { SetId } from '#shared/sets.ts';
 import { titleMismatch } from '#shared/titles/parse-title.ts';
 import { WorkingSpace } from '#shared/working-space.ts';
-import type { SaleRecord } from '../sales-write.repository.ts';
+import type { NewSale } from '../../db/schema.ts';
 
 /**
  * The checks that flag a sale and leave it out of statistics (docs/product.md §11, decision 015). Pure
@@ -204,7 +204,7 @@ export function recordFlags(facts: RecordFacts): Flag[] {
 }
 
 /** A sale's own record, as stored: what recordFlags reads from it. */
-type OwnRecord = Pick<SaleRecord, 'set_id' | 'card_id' | 'title' | 'sale_type' | 'best_offer_accepted'>;
+type OwnRecord = Pick<NewSale, 'set_id' | 'card_id' | 'title' | 'sale_type' | 'best_offer_accepted'>;
 
 /** The flags of a stored sale's own record (recordFlags). */
 export function saleRecordFlags(record: OwnRecord): Flag[] {

@@ -1,5 +1,5 @@
-import type { SaleChange } from '../card-sales/card-sales-changes.ts';
-import type { CardRef } from '../card-sales/card-sales-store.ts';
+import type { SaleChange } from '../columns/card-sales-changes.ts';
+import type { CardRef } from '../columns/card-sales-store.ts';
 
 export const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
-import type { CardSalesAt } from '../card-sales/card-sales.repository.ts';
-import type { CardSales } from '../card-sales/card-sales.ts';
+import type { CardSalesAt } from '../columns/card-sales.repository.ts';
+import type { CardSales } from '../columns/card-sales.ts';
 import { cohortsWithin } from './cohorts-within.ts';
 import { type Flag, OUTLIER_WINDOW_DAYS, outlierFlags } from './flag-rules.ts';
 import { type CardRange, cohortKey, DAY_MS } from './new-sales-range.ts';

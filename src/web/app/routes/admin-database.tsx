@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Database, Flag, Inbox, Rss, Trash2, Upload } from 'lucide-react';
+import { Database, Flag, Inbox, Rss, ShieldAlert, Trash2, Upload } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -58,6 +58,10 @@ function AdminDatabaseManager() {
           <Link to="/admin-feeds" className={buttonClass('secondary')}>
             <Rss className="size-4" aria-hidden />
             Feeds
+          </Link>
+          <Link to="/admin-reports" className={buttonClass('secondary')}>
+            <ShieldAlert className="size-4" aria-hidden />
+            Reports
           </Link>
         </div>
       </div>

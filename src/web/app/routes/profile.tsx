@@ -21,6 +21,7 @@ import { BackToSearch } from '#web/features/profiles/components/back-to-search.t
 import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
 import { ProfileReputation } from '#web/features/profiles/components/profile-reputation.tsx';
+import { ProfileSafetyActions } from '#web/features/profiles/components/profile-safety-actions.tsx';
 import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -100,6 +101,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
         </>
       ) : (
         <>
+          {viewerId ? <ProfileSafetyActions profile={profile.data} /> : null}
           {profile.data.showCollectionValue ? (
             <CollectionValue ownerId={profile.data.id} isOwner={false} />
           ) : null}

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { byteCounter, detectFormat, type ImportFormat, readRecords } from '../../sales-import/readers.ts';
+import { byteCounter, detectFormat, type ImportFormat, readRecords } from '../../../sales/read/readers.ts';
 import type { FeedSink, RunCounts } from './feed-adapter.ts';
 
 /** Rows between checkpoints: a crash repeats at most this many, and counts none of them twice. */

@@ -5,6 +5,7 @@ import {
   type OfferDetail,
   OfferMessageBodySchema,
 } from '#shared/schemas/offers.ts';
+import { ReportButton } from '#web/components/report-button.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage, inputClass } from '#web/components/ui/fields.tsx';
 import { EmptyState } from '#web/components/ui/states.tsx';
@@ -37,6 +38,14 @@ export function OfferMessages({ offer }: { offer: OfferDetail }) {
                 <p className="text-xs text-slate-600">
                   <span className="font-semibold text-slate-800">{partyName(offer, message.by)}</span> ·{' '}
                   <time dateTime={message.at}>{formatDateTime(message.at)}</time>
+                  {mine ? null : (
+                    <ReportButton
+                      subject="message"
+                      id={message.id}
+                      label={`Report message from ${partyName(offer, message.by)}`}
+                      size="small"
+                    />
+                  )}
                 </p>
                 <p className="whitespace-pre-wrap break-words text-slate-900">{message.text}</p>
               </li>
