@@ -23,6 +23,7 @@ import { sessionDevices } from './migrations/025-session-devices.ts';
 import { offerRounds } from './migrations/026-offer-rounds.ts';
 import { psaPopulations } from './migrations/028-psa-populations.ts';
 import { offerDeals } from './migrations/029-offer-deals.ts';
+import { offerRatings } from './migrations/030-offer-ratings.ts';
 import { marketplaceSafety } from './migrations/031-marketplace-safety.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
@@ -52,6 +53,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '026-offer-rounds': offerRounds(handle.dialect),
         '028-psa-populations': psaPopulations(handle.dialect),
         '029-offer-deals': offerDeals(handle.dialect),
+        '030-offer-ratings': offerRatings(handle.dialect),
         '031-marketplace-safety': marketplaceSafety(handle.dialect),
       };
     },

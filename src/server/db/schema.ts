@@ -196,6 +196,17 @@ export interface OfferDealsTable {
   updated_at: string;
 }
 
+/** What a party of a completed deal said of the other (migration 030): once per deal and rater. */
+export interface OfferRatingsTable {
+  offer_id: string;
+  rater_id: string;
+  ratee_id: string;
+  /** 1 to 5. */
+  stars: number;
+  comment: string | null;
+  created_at: string;
+}
+
 /** A collector who blocked another (migration 031): one row per pair and direction. */
 export interface UserBlocksTable {
   blocker_id: string;
@@ -497,6 +508,7 @@ export interface Database {
   offer_rounds: OfferRoundsTable;
   offer_messages: OfferMessagesTable;
   offer_deals: OfferDealsTable;
+  offer_ratings: OfferRatingsTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
   media: MediaTable;

@@ -12,6 +12,7 @@ import {
 } from '../collection-rules.ts';
 import { SET_IDS } from '../sets.ts';
 import { SetIdSchema } from './common.ts';
+import { ReputationSchema } from './ratings.ts';
 
 /** An optional form field: absent, null and a blank string all mean "not given". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -164,6 +165,8 @@ export const CollectorSchema = z
     variant: z.enum(VARIANTS).nullable(),
     acceptingOffers: z.boolean(),
     imageUrl: z.string(),
+    /** The collector's ratings after completed deals, as on their profile. */
+    reputation: ReputationSchema,
   })
   .meta({ id: 'Collector' });
 export type Collector = z.infer<typeof CollectorSchema>;

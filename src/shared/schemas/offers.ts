@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GRADING_COMPANIES } from '../collection-rules.ts';
 import { SET_IDS } from '../sets.ts';
+import { DealRatingSchema } from './ratings.ts';
 import { centsFromDollars } from './common.ts';
 
 /** docs/product.md §9: the offer sheet's fixed text. */
@@ -204,10 +205,14 @@ export const OfferMessageSchema = z
   .meta({ id: 'OfferMessage' });
 export type OfferMessage = z.infer<typeof OfferMessageSchema>;
 
-/** GET /api/offers/{id}: the offer with its rounds (oldest first) and its conversation (oldest first). */
+/**
+ * GET /api/offers/{id}: the offer with its rounds (oldest first), its conversation (oldest first) and, once
+ * its deal is completed, the ratings its parties gave each other (none, one or two).
+ */
 export const OfferDetailSchema = OfferSchema.extend({
   rounds: z.array(OfferRoundSchema),
   messages: z.array(OfferMessageSchema),
+  ratings: z.array(DealRatingSchema),
 }).meta({ id: 'OfferDetail' });
 export type OfferDetail = z.infer<typeof OfferDetailSchema>;
 

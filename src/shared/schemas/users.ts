@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReceivedRatingSchema, ReputationSchema } from './ratings.ts';
 
 /** GET /api/users/:id and the answer of PUT /api/users/me/{avatar,banner}: never an email (docs/product.md §7). */
 export const PublicProfileSchema = z
@@ -13,6 +14,10 @@ export const PublicProfileSchema = z
     bannerImageUrl: z.string().nullable(),
     /** Show my collection's value: when true, anyone sees the collection's value and each card's estimate. */
     showCollectionValue: z.boolean(),
+    /** What other collectors said of this one after completed deals. */
+    reputation: ReputationSchema,
+    /** The latest ratings received (at most MAX_LISTED_RATINGS), newest first; reputation.count counts them all. */
+    ratings: z.array(ReceivedRatingSchema),
     /** Whether the signed-in viewer has blocked this collector (false for a visitor and on one's own profile). */
     blockedByYou: z.boolean(),
   })

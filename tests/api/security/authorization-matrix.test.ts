@@ -93,6 +93,34 @@ function agreedDeal(world: SecurityApp, route: string): Promise<string> {
   return known;
 }
 
+const completedDeals = new WeakMap<SecurityApp, Promise<string>>();
+
+/**
+ * The deal the complete route's callers mark done, completed (by them when that route has run, else here): a
+ * deal of its own would be one more offer than a collector may make in ten minutes.
+ */
+function completedDeal(world: SecurityApp): Promise<string> {
+  const known =
+    completedDeals.get(world) ??
+    agreedDeal(world, 'complete').then(async (offerId) => {
+      for (const party of [world.collector, world.other]) {
+        await world.app.inject({
+          method: 'POST',
+          url: `/api/offers/${offerId}/complete`,
+          headers: { cookie: party.cookie },
+        });
+      }
+      const offer = await world.app.inject({
+        url: `/api/offers/${offerId}`,
+        headers: { cookie: world.collector.cookie },
+      });
+      if (offer.json().deal?.status !== 'completed') throw new Error(`Not completed: ${offer.body}`);
+      return offerId;
+    });
+  completedDeals.set(world, known);
+  return known;
+}
+
 const offersToTalkOn = new WeakMap<SecurityApp, Promise<string>>();
 
 /**
@@ -536,6 +564,15 @@ const MATRIX: Record<string, Entry> = {
       payload: { reason: 'The card was damaged in the post.' },
     }),
     expect: { visitor: 401, collector: 200, other: 409, admin: 404 },
+  },
+  // Each party of one completed deal rates the other once; anyone else does not learn it exists.
+  'POST /api/offers/:id/rating': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/offers/${await completedDeal(world)}/rating`,
+      payload: { stars: 5, comment: 'Smooth deal.' },
+    }),
+    expect: { visitor: 401, collector: 201, other: 201, admin: 404 },
   },
   'POST /api/users/:id/block': {
     request: async (world) => ({ method: 'POST', url: `/api/users/${await strangerId(world)}/block` }),

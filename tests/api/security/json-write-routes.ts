@@ -107,6 +107,21 @@ export const JSON_WRITE_ROUTES: JsonWriteRoute[] = [
   },
   {
     method: 'POST',
+    url: '/api/offers/:id/rating',
+    target: (world) => `/api/offers/${world.offerIds[0]}/rating`,
+    as: 'other',
+    body: () =>
+      fc.record(
+        {
+          stars: fc.oneof(fc.integer({ min: 1, max: 5 }), hostileAmount),
+          comment: fc.oneof(fc.constant(null), textOr('Smooth deal, well packed.', '   ')),
+        },
+        { requiredKeys: ['stars'] },
+      ),
+    money: [],
+  },
+  {
+    method: 'POST',
     url: '/api/inquiries',
     as: 'visitor',
     body: () =>

@@ -15,9 +15,11 @@ import {
   OfferSchema,
   OffersResponseSchema,
 } from '#shared/schemas/offers.ts';
+import { OfferRatingSchema, RateBodySchema } from '#shared/schemas/ratings.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser, waitMessage } from '../accounts/public.ts';
+import { rateDeal } from './offer-ratings.service.ts';
 import {
   actOnOffer,
   cancelDeal,
@@ -197,6 +199,24 @@ export function offersRoutes(context: AppContext): FastifyPluginAsync {
       async (request) => {
         const user = requireUser(request, MESSAGES.mustBeLoggedIn);
         return cancelDeal(context, user.id, request.params.id, request.body.reason);
+      },
+    );
+
+    app.post(
+      '/api/offers/:id/rating',
+      {
+        schema: {
+          tags: ['offers'],
+          summary:
+            'Rate the other collector of a completed deal, once: 1 to 5 stars and an optional comment, shown on their profile',
+          params: OfferIdParamsSchema,
+          body: RateBodySchema,
+          response: { 201: OfferRatingSchema, 409: ErrorBodySchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request, MESSAGES.mustBeLoggedIn);
+        return reply.status(201).send(await rateDeal(context, user.id, request.params.id, request.body));
       },
     );
 

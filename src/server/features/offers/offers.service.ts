@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { asGradingCompany } from '../collections/public.ts';
+import { dealRatings } from './offer-ratings.service.ts';
 import { checkNewOffer, checkTalk } from './offer-safety.ts';
 import * as repo from './offers.repository.ts';
 
@@ -205,14 +206,15 @@ async function partyOffer(context: Context, userId: string, offerId: string) {
   return { offer, role: (offer.from_user === userId ? 'buyer' : 'owner') as OfferParty };
 }
 
-/** The offer with its rounds and conversation, for its two parties only (anyone else: 404). */
+/** The offer with its rounds, conversation and ratings, for its two parties only (anyone else: 404). */
 export async function offerDetail(context: Context, userId: string, offerId: string): Promise<OfferDetail> {
   const db = context.database.db;
   const { role } = await partyOffer(context, userId, offerId);
-  const [offer, rounds, messages] = await Promise.all([
+  const [offer, rounds, messages, ratings] = await Promise.all([
     offerSeenBy(context, offerId, userId, role === 'owner' ? 'received' : 'sent'),
     repo.listRounds(db, offerId),
     repo.listMessages(db, offerId),
+    dealRatings(context, offerId),
   ]);
   return {
     ...offer,
@@ -228,6 +230,7 @@ export async function offerDetail(context: Context, userId: string, offerId: str
       text: message.text,
       at: message.created_at,
     })),
+    ratings,
   };
 }
 

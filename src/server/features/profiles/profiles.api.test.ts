@@ -42,6 +42,8 @@ describe('profiles API', () => {
         profileImageUrl: null,
         bannerImageUrl: null,
         showCollectionValue: false,
+        reputation: { average: null, count: 0, completedDeals: 0 },
+        ratings: [],
         blockedByYou: false,
       });
       expect(response.body).not.toContain(owner.email);

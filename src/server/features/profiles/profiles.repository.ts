@@ -2,10 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { ProfileImageKind } from '#shared/schemas/users.ts';
 import type { Dialect } from '../../db/connect.ts';
 import type { Database } from '../../db/schema.ts';
+import { reputationColumns } from './reputation.repository.ts';
 
 const IMAGE_COLUMN = { avatar: 'profile_image', banner: 'banner_image' } as const;
 
-/** The columns a public profile shows; the email and password hash are never read here. */
+/** The columns a public profile shows, with the reputation; the email and password hash are never read here. */
 export function findPublicUser(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('users')
@@ -18,6 +19,7 @@ export function findPublicUser(db: Kysely<Database>, id: string) {
       'profile_image',
       'banner_image',
       'show_collection_value',
+      ...reputationColumns('users.id'),
     ])
     .where('id', '=', id)
     .executeTakeFirst();

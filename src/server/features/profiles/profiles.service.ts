@@ -1,3 +1,4 @@
+import { MAX_LISTED_RATINGS } from '#shared/schemas/ratings.ts';
 import type { ProfileImageKind, ProfileSettingsBody, PublicProfile } from '#shared/schemas/users.ts';
 import { PROFILE_IMAGE_BOXES } from '#shared/schemas/users.ts';
 import type { AppContext } from '../../context.ts';
@@ -11,10 +12,17 @@ import {
   swapProfileImage,
   updateProfileSettings,
 } from './profiles.repository.ts';
+import { listReceivedRatings, toReputation } from './reputation.repository.ts';
 
 const PROFILE_NOT_FOUND = 'We could not find this collector.';
 
-function toPublicProfile(row: PublicUserRow, blockedByYou = false): PublicProfile {
+type ReceivedRatingRow = Awaited<ReturnType<typeof listReceivedRatings>>[number];
+
+function toPublicProfile(
+  row: PublicUserRow,
+  ratings: ReceivedRatingRow[],
+  blockedByYou = false,
+): PublicProfile {
   return {
     id: row.id,
     username: row.username,
@@ -24,18 +32,30 @@ function toPublicProfile(row: PublicUserRow, blockedByYou = false): PublicProfil
     profileImageUrl: mediaUrl(row.profile_image),
     bannerImageUrl: mediaUrl(row.banner_image),
     showCollectionValue: toBoolean(row.show_collection_value),
+    reputation: toReputation(row),
+    ratings: ratings.map((rating) => ({
+      stars: rating.stars,
+      comment: rating.comment,
+      rater: { id: rating.rater_id, username: rating.rater_username },
+      at: rating.created_at,
+    })),
     blockedByYou,
   };
 }
 
+/** The profile with its reputation and the latest ratings received, newest first. */
 export async function getPublicProfile(
   context: AppContext,
   id: string,
   viewerId?: string,
 ): Promise<PublicProfile> {
-  const row = await findPublicUser(context.database.db, id);
+  const db = context.database.db;
+  const [row, ratings] = await Promise.all([
+    findPublicUser(db, id),
+    listReceivedRatings(db, id, MAX_LISTED_RATINGS),
+  ]);
   if (!row) throw notFound(PROFILE_NOT_FOUND);
-  return toPublicProfile(row, await hasBlocked(context, viewerId, id));
+  return toPublicProfile(row, ratings, await hasBlocked(context, viewerId, id));
 }
 
 /** The owner's profile settings; every open page of the profile hears of the change. */

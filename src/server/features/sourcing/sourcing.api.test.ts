@@ -71,6 +71,7 @@ describe('GET /api/collectors', () => {
       variant: '1st Edition',
       acceptingOffers: true,
       imageUrl: '/card-images/base_set-4',
+      reputation: { average: null, count: 0, completedDeals: 0 },
     });
     expect(body.collectors[2]).toMatchObject({ grade: null, gradingCompany: null, certNumber: null });
   });

@@ -44,6 +44,22 @@ describe('Source search on SQLite', () => {
     expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
   });
 
+  it("reads each collector's reputation in the same query, by index", () => {
+    const query = { setId: 'base_set' as const, cardName: 'Charizard', limit: 50, offset: 0 };
+    const steps = plan(collectedCopiesQuery(handle.db, query).compile());
+    expect(steps).toContainEqual(
+      expect.stringMatching(/^SEARCH rr USING COVERING INDEX offer_ratings_ratee \(ratee_id=\?\)/),
+    );
+    expect(steps).toContainEqual(
+      expect.stringMatching(/^SEARCH ro USING INDEX offers_from \(from_user=\?\)/),
+    );
+    expect(steps).toContainEqual(expect.stringMatching(/^SEARCH ro USING INDEX offers_to \(to_user=\?\)/));
+    expect(steps).toContainEqual(
+      expect.stringMatching(/^SEARCH rd USING INDEX sqlite_autoindex_offer_deals_1 \(offer_id=\?\)/),
+    );
+    expect(steps.filter((step) => step.startsWith('SCAN'))).toEqual([]);
+  });
+
   it('pages in a stable order that matches the total', async () => {
     const total = await countCollectedCopies(handle.db, 'base_set', 'Charizard');
     expect(total).toBeGreaterThan(100);

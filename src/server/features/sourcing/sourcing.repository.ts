@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SetId } from '#shared/sets.ts';
 import type { Database } from '../../db/schema.ts';
+import { reputationColumns } from '../profiles/public.ts';
 
 type Db = Kysely<Database>;
 
@@ -16,7 +17,7 @@ export interface CardCopiesQuery {
  * One page of the copies of a card on Collected lists, with their owners. The page's ids are read from the
  * collection_items_source index alone, already in answer order (offers first, best grade first, ungraded
  * last, oldest listing first), so skipping earlier pages touches neither the table nor users; only the
- * page's rows are then fetched and joined with their owners.
+ * page's rows are then fetched and joined with their owners, whose reputation comes in the same query.
  */
 export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
   const pageIds = db
@@ -49,6 +50,7 @@ export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
       'u.username',
       'u.country',
       'u.created_at',
+      ...reputationColumns('u.id'),
     ])
     .where('ci.id', 'in', pageIds)
     .orderBy('ci.accepting_offers', 'desc')

@@ -14,6 +14,7 @@ import { isSetId, type SetId } from '#shared/sets.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { asGradingCompany, asVariant } from '../collections/public.ts';
+import { toReputation } from '../profiles/public.ts';
 import { type CollectedCopyRow, countCollectedCopies, findCollectedCopies } from './sourcing.repository.ts';
 
 export type ValidCollectorsQuery = z.output<typeof CollectorsQuerySchema>;
@@ -38,6 +39,7 @@ function toCollector(row: CollectedCopyRow, setId: SetId): Collector {
     variant: asVariant(row.variant),
     acceptingOffers: toBoolean(row.accepting_offers),
     imageUrl: findCardById(row.card_id)?.imageUrl ?? `/card-images/${row.card_id}`,
+    reputation: toReputation(row),
   };
 }
 

@@ -21,6 +21,7 @@ import { useProfile } from '#web/features/profiles/api/profile.ts';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
 import { CollectionValueSwitch } from '#web/features/profiles/components/collection-value-switch.tsx';
 import { FALLBACK_USERNAME, ProfileHeader } from '#web/features/profiles/components/profile-header.tsx';
+import { ProfileReputation } from '#web/features/profiles/components/profile-reputation.tsx';
 import { ProfileSafetyActions } from '#web/features/profiles/components/profile-safety-actions.tsx';
 import { SecuritySection } from '#web/features/security/components/security-section.tsx';
 import { WatchingList } from '#web/features/watches/components/watching-list.tsx';
@@ -79,6 +80,7 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
   return (
     <>
       <ProfileHeader profile={profile.data} isOwner={isOwner} />
+      <ProfileReputation profile={profile.data} />
       {isOwner ? (
         <>
           <EmailVerificationStatus />

@@ -13,6 +13,7 @@ import { ErrorNotice } from '#web/components/ui/states.tsx';
 import { useCancelDeal, useCompleteDeal } from '#web/features/offers/api/offers.ts';
 import { partyName, viewerParty } from '#web/features/offers/offer-parties.ts';
 import { formatDateTime, formatDollars } from '#web/lib/format.ts';
+import { RateDeal } from './rate-deal.tsx';
 
 const STATUS_TEXT: Record<DealStatus, string> = {
   agreed: 'Agreed',
@@ -167,6 +168,7 @@ function CompletedDeal({
         {buyer ? 'The card is yours.' : 'The card has left your Collected list.'}
       </p>
       {buyer ? afterCompletion : null}
+      <RateDeal offer={offer} />
     </div>
   );
 }

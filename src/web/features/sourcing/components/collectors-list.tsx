@@ -1,4 +1,4 @@
-import { BadgeDollarSign } from 'lucide-react';
+import { BadgeDollarSign, Star } from 'lucide-react';
 import { printedCardName } from '#shared/collection-rules.ts';
 import {
   COLLECTOR_DEFAULTS,
@@ -6,11 +6,13 @@ import {
   DEFAULT_COLLECTORS_PAGE_SIZE,
   NO_COLLECTORS_TEXT,
 } from '#shared/schemas/collections.ts';
+import type { Reputation } from '#shared/schemas/ratings.ts';
 import { getSet } from '#shared/sets.ts';
 import { ProfileLink } from '#web/components/profile-link.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { EmptyState, ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
 import { type CollectorsParams, useCollectors } from '#web/features/sourcing/api/collectors.ts';
+import { reputationLine } from '#web/lib/reputation-text.ts';
 
 interface CollectorsListProps extends CollectorsParams {
   onPageChange: (page: number) => void;
@@ -69,12 +71,15 @@ function CollectorEntry({ collector }: { collector: Collector }) {
         className="h-28 w-20 shrink-0 rounded-md bg-slate-100 object-cover"
       />
       <div className="min-w-0 flex-1 space-y-1 text-sm">
-        <ProfileLink
-          userId={collector.collectorId}
-          className="block truncate text-base font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          {collector.username || COLLECTOR_DEFAULTS.username}
-        </ProfileLink>
+        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5">
+          <ProfileLink
+            userId={collector.collectorId}
+            className="min-w-0 max-w-full truncate text-base font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {collector.username || COLLECTOR_DEFAULTS.username}
+          </ProfileLink>
+          <CollectorReputation reputation={collector.reputation} />
+        </div>
         <p className="text-slate-600">
           Member since {collector.memberSince} · {collector.country || COLLECTOR_DEFAULTS.country}
         </p>
@@ -94,5 +99,20 @@ function CollectorEntry({ collector }: { collector: Collector }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Beside the name, as the sales table shows a seller's rating: the average, ratings and completed deals. */
+function CollectorReputation({ reputation }: { reputation: Reputation }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1 text-xs text-slate-700"
+      data-testid="collector-reputation"
+    >
+      {reputation.average === null ? null : (
+        <Star aria-hidden className="size-3.5 shrink-0 fill-gold text-amber-500" />
+      )}
+      {reputationLine(reputation)}
+    </span>
   );
 }
