@@ -68,7 +68,7 @@ export function postToOffer(
   app: App,
   cookie: string | undefined,
   offerId: string,
-  what: 'counter' | 'messages' | 'cancel',
+  what: 'counter' | 'messages' | 'cancel' | 'rating',
   body: unknown,
 ) {
   return app.inject({

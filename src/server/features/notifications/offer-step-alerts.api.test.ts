@@ -164,7 +164,7 @@ describe('every offer step reaches the other collector, never the one who took i
     expectOk(await offerAction(t.app, owner.cookie, offer.id, 'accept'));
     expectOk(await offerAction(t.app, owner.cookie, offer.id, 'complete'));
     expectOk(await offerAction(t.app, buyer.cookie, offer.id, 'complete'));
-    await enqueueOfferStepAlert(t.app.context.database.db, offer.id, 'rated', buyer.user.id);
+    expectOk(await postToOffer(t.app, buyer.cookie, offer.id, 'rating', { stars: 5 }), 201);
     await t.app.context.notifications.processPending();
 
     expect(await newsOf(t.app, buyer, offer.id)).toEqual([

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { enqueueOfferStepAlert } from '../../notifications/notification-outbox.repository.ts';
 import { findOfferOfParty } from './offers.repository.ts';
 
 type Db = Kysely<Database>;
@@ -18,7 +19,8 @@ export interface NewRating {
 /**
  * The rater's rating of the other party, stored only while the offer's deal is completed: the insert itself
  * checks, and the primary key (offer, rater) makes a second rating do nothing, so two submits at once store
- * one and the other is told it was rated already.
+ * one and the other is told it was rated already. The rated party's notification goes in the same
+ * transaction.
  */
 export function insertRating(
   db: Db,
@@ -47,7 +49,10 @@ export function insertRating(
       )
       .onConflict((conflict) => conflict.columns(['offer_id', 'rater_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { outcome: 'done' as const, rateeId };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await enqueueOfferStepAlert(trx, rating.offerId, 'rated', rating.raterId);
+      return { outcome: 'done' as const, rateeId };
+    }
     const existing = await trx
       .selectFrom('offer_ratings')
       .select('offer_id')
