@@ -2,7 +2,7 @@
 // The build fills in VERSION and SHELL (vite.config.ts); this file is served as /sw.js, never cached.
 
 const VERSION = '__VERSION__';
-/** index.html and the build's scripts and styles: what a page needs to start without a connection. */
+/** The page ('/') and the build's scripts, styles and icons: what a page needs to start without a connection. */
 const SHELL = ['__SHELL__'];
 const CACHE = `holoscope-shell-${VERSION}`;
 
@@ -45,7 +45,7 @@ self.addEventListener('fetch', (event) => {
       fetch(request).catch(() =>
         caches
           .open(CACHE)
-          .then((cache) => cache.match('/index.html'))
+          .then((cache) => cache.match('/'))
           .then((shell) => shell ?? Response.error()),
       ),
     );
