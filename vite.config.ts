@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|wasm|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|wasm)$/;
 
 /** Brotli and gzip copies of every text asset, served by @fastify/static's preCompressed without work per request. */
 function precompress(): Plugin {
