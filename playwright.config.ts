@@ -45,6 +45,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The app's service worker (decision 051) would fetch the whole shell in every test's fresh browser and
+    // answer requests that the tests' routes mean to catch; only tests/e2e/scan-offline.spec.ts lets it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH,
       args: [

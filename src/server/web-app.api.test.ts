@@ -39,3 +39,46 @@ describe('built web assets', () => {
     expect(response.rawPayload.equals(script)).toBe(true);
   });
 });
+
+describe('the installed app’s files', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holoscope-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.mkdirSync(path.join(dir, 'icons'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><body></body></html>');
+  fs.writeFileSync(path.join(dir, 'sw.js'), "self.addEventListener('fetch', () => {});\n");
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"Holoscope"}\n');
+  fs.writeFileSync(
+    path.join(dir, 'assets/zxing_reader-1234.wasm'),
+    Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]),
+  );
+  const t = useTestApp({ webDir: dir });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('serve the service worker as a script that the browser asks for again on every check', async () => {
+    const response = await t.app.inject('/sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serve the web manifest with its own content type', async () => {
+    const response = await t.app.inject('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.json()).toEqual({ name: 'Holoscope' });
+  });
+
+  it('serve the barcode reader’s WebAssembly as such, cached for a year', async () => {
+    const response = await t.app.inject('/assets/zxing_reader-1234.wasm');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/wasm');
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('let the page compile WebAssembly and nothing run from elsewhere', async () => {
+    const response = await t.app.inject('/scan');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    expect(policy).toMatch(/default-src 'self'(;|$)/);
+  });
+});

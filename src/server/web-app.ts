@@ -19,7 +19,9 @@ export function serveWebApp(
 ): void {
   if (!webDir || !fs.existsSync(path.join(webDir, 'index.html'))) return;
   const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const directives = cspDirectives(servedOverHttps);
+  const base = cspDirectives(servedOverHttps);
+  // The scan page's barcode reader is WebAssembly (zxing-wasm), which the page may compile, not eval.
+  const directives = { ...base, 'script-src': [...(base['script-src'] ?? []), "'wasm-unsafe-eval'"] };
 
   app.register(fastifyStatic, {
     root: webDir,

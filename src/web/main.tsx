@@ -11,6 +11,14 @@ import './styles.css';
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
 if (nonce) setNonce(nonce);
 
+// The installed app's offline shell (decision 051), in built apps only: the dev server's modules change.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    // Without it the app works as a plain website; a refused registration is nothing to tell the person.
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 

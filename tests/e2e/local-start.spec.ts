@@ -47,6 +47,9 @@ const SLAB_SALES = [
 
 /** `npm start` as a person runs it on their own machine: no NODE_ENV, no PUBLIC_ORIGIN, no PSA token. */
 test.describe('the quick start on one’s own machine', () => {
+  // The quiet console below holds with the app's service worker registering, as in a real browser.
+  test.use({ serviceWorkers: 'allow' });
+
   let server: ChildProcess;
   let port: number;
   let dataDir: string;

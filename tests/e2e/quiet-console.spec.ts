@@ -22,6 +22,9 @@ const PAGES = [
 ];
 
 test.describe('a quiet console', () => {
+  // With the app's service worker registering and installing, as in a real browser (decision 051).
+  test.use({ serviceWorkers: 'allow' });
+
   for (const path of PAGES) {
     test(`opening ${path} directly logs nothing`, async ({ page }) => {
       const logged = consoleOf(page);

@@ -44,3 +44,8 @@ export function useCertSlab(certNumber: string | undefined, enabled: boolean) {
 export function isPassing(error: Error): boolean {
   return !(error instanceof ApiError) || error.code === 'psa-unavailable' || error.status === 0;
 }
+
+/** A request that reached no server: no connection, or Holoscope down. */
+export function isUnreachable(error: Error): boolean {
+  return error instanceof ApiError && error.status === 0;
+}

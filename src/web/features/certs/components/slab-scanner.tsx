@@ -1,10 +1,11 @@
-import { Search } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { Search, WifiOff } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { CertNumberSchema, type CertSlab } from '#shared/schemas/certs.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldMessage } from '#web/components/ui/fields.tsx';
 import { ErrorNotice, Spinner } from '#web/components/ui/states.tsx';
-import { isPassing, useCertSlab } from '#web/features/certs/api/cert.ts';
+import { isPassing, isUnreachable, useCertSlab } from '#web/features/certs/api/cert.ts';
 import { useScanHistory } from '#web/features/certs/scan-history.ts';
 import { useFieldErrors } from '#web/lib/use-field-errors.ts';
 import { CameraScan } from './camera-scan.tsx';
@@ -13,10 +14,34 @@ import { SlabSummary, slabTitle } from './slab-value.tsx';
 
 const FIELDS = ['certNumber'] as const;
 
+const OFFLINE = 'You’re offline. Looking up a certificate needs a connection.';
+// A request that reached no server: the browser may still believe it is online (a network without internet).
+const NOT_REACHED =
+  'Holoscope could not be reached: you may be offline. Looking up a certificate needs a connection.';
+
+function subscribeToConnection(notify: () => void): () => void {
+  window.addEventListener('online', notify);
+  window.addEventListener('offline', notify);
+  return () => {
+    window.removeEventListener('online', notify);
+    window.removeEventListener('offline', notify);
+  };
+}
+
+/** Whether the browser has a network connection, also when the page was opened without one. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
 /**
  * The scan page's lookup (docs/product.md §2): a certificate number typed or read by the camera, the slab
  * shown on the same page with the page's one-tap actions, and the last ten lookups of this browser. The
  * number is not put in the address: slab after slab at a show should not fill the browser's history.
+ * Without a connection the page says so; a lookup asked for then goes out when the connection is back.
  */
 export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNode }) {
   const [typed, setTyped] = useState('');
@@ -24,6 +49,12 @@ export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNod
   const form = useFieldErrors(FIELDS);
   const slab = useCertSlab(cert, cert !== undefined);
   const { history, remember } = useScanHistory();
+  const online = useOnline();
+  // The queries learn of the connection from its changes only; a page opened offline tells them here, so a
+  // lookup waits for the connection instead of failing.
+  useEffect(() => {
+    onlineManager.setOnline(online);
+  }, [online]);
 
   useEffect(() => {
     if (slab.data) {
@@ -59,18 +90,28 @@ export function SlabScanner({ actions }: { actions: (slab: CertSlab) => ReactNod
           </Button>
         </CertNumberInput>
         <FieldMessage id={form.messageIdOf('certNumber')} message={form.errors.certNumber} />
+        {online ? null : (
+          <p role="status" className="mt-3 flex items-start gap-2 text-sm text-amber-900">
+            <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {OFFLINE}
+          </p>
+        )}
         <CameraScan onCert={lookUp} />
       </form>
 
       <div aria-live="polite">
-        {cert === undefined ? null : slab.isFetching ? (
+        {cert === undefined ? null : slab.fetchStatus === 'paused' ? (
+          <p className="mt-6 text-sm text-slate-700">
+            Certificate {cert} will be looked up as soon as you are back online.
+          </p>
+        ) : slab.isFetching ? (
           <div className="mt-6">
             <Spinner label={`Looking up certificate ${cert}…`} />
           </div>
         ) : slab.isError ? (
           <div className="mt-6">
             <ErrorNotice
-              message={slab.error.message}
+              message={isUnreachable(slab.error) ? NOT_REACHED : slab.error.message}
               {...(isPassing(slab.error) ? { onRetry: () => void slab.refetch() } : {})}
             />
           </div>
