@@ -14,10 +14,10 @@ type RejectRow = (line: number, reason: string, record: unknown) => Promise<void
 
 /**
  * Rows stored at a time on PostgreSQL, where each write is a COPY into a temporary table and one INSERT …
- * SELECT into `sales`: in batches of 10,000 rather than 2,000, storing 100,000 rows into the 1,000,000-sale
- * benchmark database took about 2.1 s of the server's time instead of 2.6 s. On SQLite, which inserts row
- * by row, the reader's batches are stored as they arrive, so storing keeps pace with reading. While the
- * reader has no rows ready, fewer are stored (storeWhileWaiting).
+ * SELECT into `sales`: each write has a fixed cost (the temporary table, the statement, the flag pass), so
+ * fewer, larger writes store an import faster (docs/performance.md has the figures). On SQLite, which
+ * inserts row by row, the reader's batches are stored as they arrive, so storing keeps pace with reading.
+ * While the reader has no rows ready, fewer are stored (storeWhileWaiting).
  */
 const POSTGRES_ROWS_PER_WRITE = 10_000;
 

@@ -16,12 +16,12 @@ import {
 
 /**
  * SQLite's page cache while an import writes, in KiB. A transaction's rows arrive in file order, so they
- * dirty pages all over the indexes of a large table; with room for those pages until the commit, storing
- * rows into a million-sale table is about a third faster. The cache shrinks back when the import ends.
+ * dirty pages all over the indexes of a large table; with room for those pages until the commit, each page
+ * is written once instead of again and again. The cache shrinks back when the import ends.
  */
 const IMPORT_CACHE_KIB = 262_144;
 
-/** A statement's worth: about 20 ms of SQLite's work into a million-sale table on the benchmark machine. */
+/** A statement's worth: short enough that requests waiting behind it are answered within one turn. */
 const SQLITE_ROWS_PER_TURN = ROWS_PER_STATEMENT;
 
 /**
