@@ -43,11 +43,12 @@ test.describe('negotiating an offer', () => {
       });
       expect(made.status()).toBe(201);
 
-      // The owner opens it from the profile's offers.
+      // The owner opens it from the inbox on their profile.
       await page.goto('/profile');
-      const received = page.getByRole('list', { name: 'Received offers' }).getByRole('listitem');
-      await expect(received).toContainText('Your turn to answer');
-      await received.getByRole('link', { name: /^Rounds and messages/ }).click();
+      const received = page.getByRole('region', { name: 'Inbox' }).getByTestId('inbox-row');
+      await expect(received).toContainText(`From ${buyer.username}`);
+      await expect(received).toContainText('Your turn');
+      await received.click();
       await expect(page.getByRole('heading', { level: 1, name: /Offer on Blastoise/ })).toBeVisible();
       await expect(page.getByTestId('offer-turn')).toContainText('Your turn to answer');
       const ownerRounds = page.getByRole('list', { name: 'Rounds' });
@@ -115,6 +116,17 @@ test.describe('negotiating an offer', () => {
       await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
       await expect(page.getByTestId('offer-turn')).toHaveCount(0);
       await expectAccessible(page);
+
+      // Both inboxes show the agreed deal at the agreed amount, each collector yet to mark their side.
+      await page.goto('/profile');
+      await expect(received).toContainText('Deal agreed');
+      await expect(received).toContainText('$1,250.00');
+      await expect(received).toContainText('Your turn');
+      await b.goto('/profile');
+      const sent = b.getByRole('region', { name: 'Inbox' }).getByTestId('inbox-row');
+      await expect(sent).toContainText(`To ${owner.username} · $1,250.00`);
+      await expect(sent).toContainText('Deal agreed');
+      await expect(sent).toContainText('Your turn');
       await buyerContext.close();
     });
   }

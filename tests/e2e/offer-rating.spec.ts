@@ -9,7 +9,7 @@ async function fitsTheWidth(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-async function addNinetales(page: Page, grade: number, acceptingOffers: boolean): Promise<string> {
+async function addNinetales(page: Page, grade: number, acceptingOffers: boolean): Promise<void> {
   const added = await page.request.post('/api/users/me/collection', {
     data: {
       list: 'collected',
@@ -21,11 +21,10 @@ async function addNinetales(page: Page, grade: number, acceptingOffers: boolean)
     },
   });
   expect(added.status()).toBe(201);
-  return ((await added.json()) as { id: string }).id;
 }
 
 test.describe('rating after a deal', () => {
-  test('two collectors rate each other after a completed deal, and a third sees it on their profiles and in Source @mobile', async ({
+  test('two collectors make, counter, accept and complete a deal side by side, rate each other, and a third sees it on their profiles and in Source @mobile', async ({
     page,
     browser,
   }) => {
@@ -39,25 +38,73 @@ test.describe('rating after a deal', () => {
 
     // The owner keeps a second Ninetales, so they stay in Source after the first one is sold.
     const owner = await registerViaApi(page);
-    const itemId = await addNinetales(page, 9, true);
+    await addNinetales(page, 9, true);
     await addNinetales(page, 6, false);
 
+    await page.goto('/profile');
+    const ownerInbox = page.getByRole('region', { name: 'Inbox' });
+    await expect(ownerInbox.getByText('No offers yet.')).toBeVisible();
+
+    // The buyer makes an offer with the offer sheet on the owner's profile.
     const buyerSide = await newPage();
     const b = buyerSide.page;
     const buyer = await registerViaApi(b);
-    const made = await b.request.post('/api/offers', { data: { itemId, amount: 640 } });
-    expect(made.status()).toBe(201);
-    const offerId = ((await made.json()) as { id: string }).id;
-    expect((await page.request.post(`/api/offers/${offerId}/accept`)).status()).toBe(200);
+    await b.goto(`/profile/${owner.id}`);
+    await b.getByRole('button', { name: 'Make Offer on Ninetales 12/102' }).click();
+    const sheet = b.getByRole('dialog', { name: 'Make Offer' });
+    await sheet.getByLabel('Offer amount (USD)').fill('600');
+    await sheet.getByLabel('Message (optional)').fill('Is $600 all right?');
+    await expectAccessible(b);
+    await sheet.getByRole('button', { name: 'Send Offer' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(b.getByRole('listitem').filter({ hasText: 'Your offer' })).toContainText(
+      /Your offer \$600\.00\s*Open/,
+    );
 
-    // No form while the deal is only agreed.
-    await b.goto(`/offers/${offerId}`);
+    // The buyer keeps the offer open, from their own inbox.
+    await b.goto('/profile');
+    const buyerRow = b.getByRole('region', { name: 'Inbox' }).getByTestId('inbox-row');
+    await expect(buyerRow).toContainText(`To ${owner.username} · $600.00`);
+    await buyerRow.click();
+    await expect(b.getByTestId('offer-turn')).toContainText(`Waiting for ${owner.username}`);
+    const offerUrl = new URL(b.url()).pathname;
+
+    // The owner's inbox lists it without a reload; the owner opens it and counters.
+    const ownerRow = ownerInbox.getByTestId('inbox-row');
+    await expect(ownerRow).toContainText(`From ${buyer.username} · $600.00`);
+    await expect(ownerRow).toContainText('Your turn');
+    await expectAccessible(page);
+    await fitsTheWidth(page);
+    await ownerRow.click();
+    await expect(page).toHaveURL(new RegExp(`${offerUrl}$`));
+    await expect(page.getByRole('list', { name: 'Rounds' })).toContainText('Is $600 all right?');
+    const counter = page.getByRole('form', { name: 'Counter-offer' });
+    await counter.getByLabel('Counter amount (USD)').fill('640');
+    await counter.getByRole('button', { name: 'Counter' }).click();
+    await expect(page.getByTestId('offer-turn')).toContainText(`Waiting for ${buyer.username}`);
+    await expectAccessible(page);
+
+    // The buyer's open page shows the counter live, and the buyer accepts it.
+    await expect(b.getByRole('list', { name: 'Rounds' }).getByRole('listitem').nth(1)).toContainText(
+      `${owner.username} countered with $640.00`,
+    );
+    await expect(b.getByTestId('offer-turn')).toContainText('Your turn to answer');
+    await expectAccessible(b);
+    await b.getByRole('button', { name: 'Accept $640.00' }).click();
+
+    // No rating form while the deal is only agreed.
     await expect(b.getByTestId('deal-status')).toHaveText('Agreed');
+    await expect(page.getByTestId('deal-status')).toHaveText('Agreed');
     await expect(b.getByRole('form', { name: `Rate ${owner.username}` })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: `Rate ${buyer.username}` })).toHaveCount(0);
 
-    expect((await page.request.post(`/api/offers/${offerId}/complete`)).status()).toBe(200);
-    expect((await b.request.post(`/api/offers/${offerId}/complete`)).status()).toBe(200);
+    // Each marks their side on the offer page; both pages show the deal completed.
+    await page.getByRole('button', { name: 'Mark as sent' }).click();
+    await expect(b.getByText(`${owner.username} marked it as sent.`)).toBeVisible();
+    await expectAccessible(page);
+    await b.getByRole('button', { name: 'Mark as received' }).click();
     await expect(b.getByTestId('deal-status')).toHaveText('Completed');
+    await expect(page.getByTestId('deal-status')).toHaveText('Completed');
     await b
       .getByRole('region', { name: 'Add to my collection' })
       .getByRole('button', { name: 'Add to my collection' })
@@ -88,8 +135,7 @@ test.describe('rating after a deal', () => {
     await expectAccessible(b);
     await fitsTheWidth(b);
 
-    // The owner sees it, and rates the buyer.
-    await page.goto(`/offers/${offerId}`);
+    // The owner, still on the offer page, sees it live and rates the buyer.
     await expect(page.getByTestId('their-rating')).toContainText(`${buyer.username} rated you 4 stars`);
     const rateBuyer = page.getByRole('form', { name: `Rate ${buyer.username}` });
     await rateBuyer.getByRole('radio', { name: '5 stars' }).check();

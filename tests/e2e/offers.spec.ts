@@ -32,12 +32,12 @@ test.describe('offers', () => {
     await addViaApi(page, { list: 'collected', setId: 'fossil_set', cardName: 'Kabuto' });
     await addViaApi(page, { list: 'wtb', setId: 'base_set', cardName: 'Charizard' });
     await page.goto('/profile');
-    const received = page.getByRole('list', { name: 'Received offers' });
-    await expect(page.getByRole('heading', { name: 'Received (0)' })).toBeVisible();
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    await expect(inbox.getByText('No offers yet.')).toBeVisible();
 
     const buyer = await secondBrowser(browser);
     const b = buyer.page;
-    await registerViaApi(b);
+    const buyerUser = await registerViaApi(b);
     await b.goto('/');
     // The mode lives in the URL, so the radio shows it once the navigation has landed.
     await b.getByRole('radio', { name: 'Source' }).click();
@@ -62,7 +62,7 @@ test.describe('offers', () => {
     await expect(b.getByRole('tab', { name: 'Want to Buy (1)' })).toBeDisabled();
     await expect(b.getByRole('button', { name: 'Make Offer on Kabuto 50/62' })).toHaveCount(0);
     await expect(b.getByRole('button', { name: /^Add card/ })).toHaveCount(0);
-    await expect(b.getByRole('heading', { name: 'Offers' })).toHaveCount(0);
+    await expect(b.getByRole('heading', { name: 'Inbox' })).toHaveCount(0);
     await b.getByRole('button', { name: 'Back to Search' }).click();
     await expect(b).toHaveURL(searchUrl);
     await expect(b.getByRole('combobox', { name: 'Card name' })).toHaveValue('Aerodactyl');
@@ -87,19 +87,30 @@ test.describe('offers', () => {
     const card = b.getByRole('listitem').filter({ hasText: 'Aerodactyl' });
     await expect(card).toContainText(/Your offer \$2,500\.00\s*Open/);
 
-    const offer = received.getByRole('listitem').filter({ hasText: '$2,500.00' });
-    await expect(offer).toContainText('Aerodactyl 1/62 · Fossil · PSA 10');
-    await expect(offer).toContainText('Would love this one for my Fossil set.');
-    await offer.getByRole('button', { name: 'Accept' }).click();
-    await expect(offer).toContainText('Accepted');
-    await expect(offer.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    // The owner's inbox lists it without a reload; its row opens the offer, where the owner answers.
+    const row = inbox.getByTestId('inbox-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Aerodactyl 1/62');
+    await expect(row).toContainText('Fossil · PSA 10');
+    await expect(row).toContainText(`From ${buyerUser.username} · $2,500.00`);
+    await expect(row).toContainText('Open');
+    await expect(row).toContainText('Your turn');
+    await row.click();
+    await expect(page.getByRole('heading', { level: 1, name: /Offer on Aerodactyl/ })).toBeVisible();
+    const rounds = page.getByRole('list', { name: 'Rounds' });
+    await expect(rounds.getByRole('listitem')).toContainText(`${buyerUser.username} offered $2,500.00`);
+    await expect(rounds.getByRole('listitem')).toContainText('Would love this one for my Fossil set.');
+    await page.getByRole('button', { name: 'Accept $2,500.00' }).click();
+    await expect(page.getByText('Accepted', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+    await expect(page.getByTestId('deal-status')).toHaveText('Agreed');
 
     await expect(card).toContainText(/Your offer \$2,500\.00\s*Accepted/);
     await expect(b.getByRole('button', { name: 'Make Offer on Aerodactyl 1/62' })).toHaveCount(0);
     await buyer.context.close();
   });
 
-  test('@mobile the sender withdraws an open offer from their profile and the owner sees it', async ({
+  test('@mobile the sender withdraws an open offer on its page, opened from their inbox, and the owner sees it', async ({
     page,
     browser,
   }) => {
@@ -111,7 +122,7 @@ test.describe('offers', () => {
       acceptingOffers: true,
     });
     await page.goto('/profile');
-    const received = page.getByRole('list', { name: 'Received offers' });
+    const ownerRow = page.getByRole('region', { name: 'Inbox' }).getByTestId('inbox-row');
 
     const buyer = await secondBrowser(browser);
     const b = buyer.page;
@@ -121,16 +132,29 @@ test.describe('offers', () => {
     await b.getByRole('button', { name: /^Make Offer on Snorlax/ }).click();
     await b.getByLabel('Offer amount (USD)').fill('120.50');
     await b.getByRole('button', { name: 'Send Offer' }).click();
-    await expect(received.getByRole('listitem')).toContainText(/\$120\.50\s*Open/);
+    await expect(ownerRow).toContainText('$120.50');
+    await expect(ownerRow).toContainText('Open');
 
     await b.goto('/profile');
-    const sent = b.getByRole('list', { name: 'Sent offers' }).getByRole('listitem');
+    const sent = b.getByRole('region', { name: 'Inbox' }).getByTestId('inbox-row');
     await expect(sent).toContainText(`To ${owner.username}`);
-    await sent.getByRole('button', { name: 'Withdraw' }).click();
-    await expect(sent).toContainText('Withdrawn');
-    await expect(sent.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
-    await expect(received.getByRole('listitem')).toContainText(/\$120\.50\s*Withdrawn/);
-    await expect(received.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await expect(sent).toContainText(`Waiting for ${owner.username}`);
+    await sent.click();
+    await expect(b.getByRole('heading', { level: 1, name: /Offer on Snorlax/ })).toBeVisible();
+    await expect(b.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+    await b.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(b.getByText('Withdrawn', { exact: true })).toBeVisible();
+    await expect(b.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+    await expectAccessible(b);
+
+    // The owner's inbox follows, and the offer's page leaves them nothing to answer.
+    await expect(ownerRow).toContainText('Withdrawn');
+    await expect(ownerRow).not.toContainText('Your turn');
+    await ownerRow.click();
+    await expect(page.getByText('Withdrawn', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Accept/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Decline' })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Counter-offer' })).toHaveCount(0);
     await buyer.context.close();
   });
 

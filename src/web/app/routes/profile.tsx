@@ -15,7 +15,6 @@ import { useMyOffers } from '#web/features/offers/api/offers.ts';
 import { ItemOffer } from '#web/features/offers/components/item-offer.tsx';
 import { OfferInbox } from '#web/features/offers/components/offer-inbox.tsx';
 import { OfferSheet, type OfferTarget } from '#web/features/offers/components/offer-sheet.tsx';
-import { OffersArea } from '#web/features/offers/components/offers-area.tsx';
 import { latestSentByItem } from '#web/features/offers/latest-offers.ts';
 import { useProfile } from '#web/features/profiles/api/profile.ts';
 import { BackToSearch } from '#web/features/profiles/components/back-to-search.tsx';
@@ -97,7 +96,6 @@ function ProfileContent({ profileId, isOwner, viewerId }: ProfileContentProps) {
           />
           <WatchingList />
           <OfferInbox />
-          <OffersArea />
           <LinkedProviders />
           <SecuritySection />
         </>
