@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/errors.ts';
+import type { NotificationsResponse } from '#shared/schemas/notifications.ts';
 import type { Offer } from '#shared/schemas/offers.ts';
 import { type AdminReport, SAFETY_MESSAGES } from '#shared/schemas/safety.ts';
 import { makeAdmin, registerUser, someIp, type TestUser } from '../../../../tests/helpers/auth.ts';
@@ -188,9 +189,17 @@ describe('reports, the admins’ queue and suspension', () => {
 
     expect((await getOffer(t.app, misty.cookie, offer.id)).json().status).toBe('withdrawn');
     expect((await getOffer(t.app, owner.cookie, onGarysCard.id)).json().status).toBe('declined');
-    expect((await offersOf(t.app, misty)).sent.find((sent) => sent.id === unrelated.id)?.status).toBe(
-      'open',
-    );
+    // Each other party hears of it as of any withdrawal or decline.
+    await t.app.context.notifications.processPending();
+    const newsOf = async (user: TestUser, offerId: string) => {
+      const response = await t.app.inject({ url: '/api/notifications', headers: { cookie: user.cookie } });
+      return (response.json() as NotificationsResponse).notifications
+        .filter((n) => n.offerId === offerId)
+        .map((n) => n.kind);
+    };
+    expect(await newsOf(misty, offer.id)).toContain('offer-withdrawn');
+    expect(await newsOf(owner, onGarysCard.id)).toContain('offer-declined');
+    expect((await offersOf(t.app, misty)).sent.find((sent) => sent.id === unrelated.id)?.status).toBe('open');
     const refused = await postOffer(t.app, owner.cookie, { itemId: garyCard.id, amount: 31 });
     expect(refused.statusCode).toBe(403);
     expect((await queue()).filter((queued) => queued.reported.id === gary.user.id)).toEqual([]);

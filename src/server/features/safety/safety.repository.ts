@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ReportsTable } from '../../db/schema.ts';
+import { enqueueOfferStepAlert } from '../../notifications/notification-outbox.repository.ts';
 import { deleteSessionsOfUser } from '../accounts/public.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -190,8 +191,8 @@ export async function dismissReport(
 
 /**
  * Suspends the account in one transaction: marks it (keeping the first time when suspended again), ends
- * every session, ends its open offers (those it made as withdrawn, those on its cards as declined) and
- * resolves the open reports about it.
+ * every session, ends its open offers (those it made as withdrawn, those on its cards as declined, each
+ * other party told as if the account had answered) and resolves the open reports about it.
  */
 export function suspendAccount(db: Kysely<Database>, userId: string, adminId: string, at: string) {
   return db.transaction().execute(async (trx) => {
@@ -217,6 +218,8 @@ export function suspendAccount(db: Kysely<Database>, userId: string, adminId: st
       .where('to_user', '=', userId)
       .returning(['id', 'from_user', 'to_user'])
       .execute();
+    for (const offer of withdrawn) await enqueueOfferStepAlert(trx, offer.id, 'withdrawn', userId);
+    for (const offer of declined) await enqueueOfferStepAlert(trx, offer.id, 'declined', userId);
     const resolved = await trx
       .updateTable('reports')
       .set({ status: 'resolved', resolved_at: at, resolved_by: adminId })
