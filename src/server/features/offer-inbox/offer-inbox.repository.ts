@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { notBlockedBy } from '../safety/public.ts';
 
 /**
  * The newest of the offer's last change, its deal's and its last message's: PostgreSQL's greatest() passes
@@ -38,17 +39,7 @@ export function listInbox(
     )
     .leftJoin('offer_deals as d', 'd.offer_id', 'o.id')
     .where((eb) => eb.or([eb('o.from_user', '=', userId), eb('o.to_user', '=', userId)]))
-    // Collectors the user blocked leave the inbox, as they leave the offer lists.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_blocks as b')
-            .select('b.blocker_id')
-            .where('b.blocker_id', '=', userId)
-            .whereRef('b.blocked_id', '=', 'u.id'),
-        ),
-      ),
-    )
+    .where(notBlockedBy(userId, 'u.id'))
     .select([
       'o.id',
       'o.from_user',

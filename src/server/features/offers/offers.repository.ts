@@ -5,6 +5,7 @@ import {
   enqueueOfferExpiredAlert,
   enqueueOfferStepAlert,
 } from '../../notifications/notification-outbox.repository.ts';
+import { notBlockedBy } from '../safety/public.ts';
 
 type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -126,16 +127,7 @@ export function listOffers(
 ): Promise<OfferViewRow[]> {
   return offersSeenBy(db, direction)
     .where(VIEWER_COLUMN[direction], '=', userId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('user_blocks as b')
-            .select('b.blocker_id')
-            .where('b.blocker_id', '=', userId)
-            .whereRef('b.blocked_id', '=', OTHER_COLUMN[direction]),
-        ),
-      ),
-    )
+    .where(notBlockedBy(userId, 'u.id'))
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)

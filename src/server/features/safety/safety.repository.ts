@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { Database, ReportsTable } from '../../db/schema.ts';
 import { enqueueOfferStepAlert } from '../../notifications/notification-outbox.repository.ts';
 import { deleteSessionsOfUser } from '../accounts/public.ts';
@@ -10,6 +10,15 @@ export interface EndedOffer {
   id: string;
   from_user: string;
   to_user: string;
+}
+
+/**
+ * A condition for a query of offers: the other collector (the column `otherColumn`) is not one the viewer
+ * blocked. The viewer's offer lists and inbox leave those collectors out.
+ */
+export function notBlockedBy(viewerId: string, otherColumn: string) {
+  return sql<SqlBool>`not exists (
+    select 1 from user_blocks b where b.blocker_id = ${viewerId} and b.blocked_id = ${sql.ref(otherColumn)})`;
 }
 
 export function findAccount(db: Db, userId: string) {
