@@ -25,6 +25,7 @@ import { psaPopulations } from './migrations/028-psa-populations.ts';
 import { offerDeals } from './migrations/029-offer-deals.ts';
 import { offerRatings } from './migrations/030-offer-ratings.ts';
 import { marketplaceSafety } from './migrations/031-marketplace-safety.ts';
+import { collectorReputation } from './migrations/032-collector-reputation.ts';
 
 function provider(handle: DatabaseHandle): MigrationProvider {
   return {
@@ -55,6 +56,7 @@ function provider(handle: DatabaseHandle): MigrationProvider {
         '029-offer-deals': offerDeals(handle.dialect),
         '030-offer-ratings': offerRatings(handle.dialect),
         '031-marketplace-safety': marketplaceSafety(handle.dialect),
+        '032-collector-reputation': collectorReputation(handle.dialect),
       };
     },
   };

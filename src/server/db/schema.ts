@@ -207,6 +207,16 @@ export interface OfferRatingsTable {
   created_at: string;
 }
 
+/** A collector's reputation (migration 032), kept by triggers as ratings and deals are written. */
+export interface CollectorReputationTable {
+  user_id: string;
+  rating_count: Generated<number>;
+  /** The sum of the stars received, so the average is rating_stars / rating_count. */
+  rating_stars: Generated<number>;
+  /** Completed deals as either party. */
+  completed_deals: Generated<number>;
+}
+
 /** A collector who blocked another (migration 031): one row per pair and direction. */
 export interface UserBlocksTable {
   blocker_id: string;
@@ -509,6 +519,7 @@ export interface Database {
   offer_messages: OfferMessagesTable;
   offer_deals: OfferDealsTable;
   offer_ratings: OfferRatingsTable;
+  collector_reputation: CollectorReputationTable;
   user_blocks: UserBlocksTable;
   reports: ReportsTable;
   media: MediaTable;

@@ -101,6 +101,9 @@ describe('an accepted offer is a deal', () => {
     );
     expect((await collectionOf(misty)).cards.map((card) => card.id)).toContain(item.id);
 
+    const completedDeals = async (user: TestUser) =>
+      (await t.app.inject({ url: `/api/users/${user.user.id}` })).json().reputation.completedDeals as number;
+    const before = { misty: await completedDeals(misty), ash: await completedDeals(ash) };
     const mistyHears = recordLiveEvents(t.app, misty.user.id);
     let received: Offer;
     try {
@@ -124,6 +127,11 @@ describe('an accepted offer is a deal', () => {
 
     expect((await collectionOf(misty)).cards.map((card) => card.id)).not.toContain(item.id);
     expect(await collectorsOf('Venusaur')).toMatchObject({ total: 0, collectors: [] });
+    // Both profiles count the deal once it completes.
+    expect({ misty: await completedDeals(misty), ash: await completedDeals(ash) }).toEqual({
+      misty: before.misty + 1,
+      ash: before.ash + 1,
+    });
     expect((await detail(misty, offer.id)).deal?.status).toBe('completed');
     expectConflict(await complete(ash, offer.id), 'This deal is already completed.');
     expectConflict(await cancel(misty, offer.id, { reason: 'Too late' }), 'This deal is already completed.');

@@ -167,6 +167,7 @@ describe('rating the other collector after a deal', () => {
 
   it('stores one rating when the same party submits twice at once', async () => {
     const offer = await completedDeal('Mewtwo');
+    const before = (await profileOf(misty.user.id)).reputation;
     const answers = await Promise.all([
       rate(ash, offer.id, { stars: 5, comment: 'First' }),
       rate(ash, offer.id, { stars: 2, comment: 'Second' }),
@@ -178,6 +179,8 @@ describe('rating the other collector after a deal', () => {
     const ratings = (await detail(misty, offer.id)).ratings;
     expect(ratings).toHaveLength(1);
     expect(ratings[0]).toMatchObject({ by: 'buyer', stars: stored.stars, comment: stored.comment });
+    // The reputation counts the stored rating once.
+    expect((await profileOf(misty.user.id)).reputation.count).toBe(before.count + 1);
   });
 });
 

@@ -10,18 +10,19 @@ const IMAGE_COLUMN = { avatar: 'profile_image', banner: 'banner_image' } as cons
 export function findPublicUser(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('users')
+    .leftJoin('collector_reputation as reputation', 'reputation.user_id', 'users.id')
     .select([
-      'id',
-      'username',
-      'country',
-      'country_code',
-      'created_at',
-      'profile_image',
-      'banner_image',
-      'show_collection_value',
-      ...reputationColumns('users.id'),
+      'users.id',
+      'users.username',
+      'users.country',
+      'users.country_code',
+      'users.created_at',
+      'users.profile_image',
+      'users.banner_image',
+      'users.show_collection_value',
+      ...reputationColumns('reputation'),
     ])
-    .where('id', '=', id)
+    .where('users.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -17,7 +17,7 @@ export interface CardCopiesQuery {
  * One page of the copies of a card on Collected lists, with their owners. The page's ids are read from the
  * collection_items_source index alone, already in answer order (offers first, best grade first, ungraded
  * last, oldest listing first), so skipping earlier pages touches neither the table nor users; only the
- * page's rows are then fetched and joined with their owners, whose reputation comes in the same query.
+ * page's rows are then fetched and joined with their owners and their owners' reputation, each by key.
  */
 export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
   const pageIds = db
@@ -35,6 +35,7 @@ export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
   return db
     .selectFrom('collection_items as ci')
     .innerJoin('users as u', 'u.id', 'ci.user_id')
+    .leftJoin('collector_reputation as reputation', 'reputation.user_id', 'u.id')
     .select([
       'ci.id',
       'ci.user_id',
@@ -50,7 +51,7 @@ export function collectedCopiesQuery(db: Db, query: CardCopiesQuery) {
       'u.username',
       'u.country',
       'u.created_at',
-      ...reputationColumns('u.id'),
+      ...reputationColumns('reputation'),
     ])
     .where('ci.id', 'in', pageIds)
     .orderBy('ci.accepting_offers', 'desc')
