@@ -122,6 +122,7 @@ export const OfferItemSchema = z.object({
   gradingCompany: z.enum(GRADING_COMPANIES).nullable(),
   certNumber: z.string().nullable(),
 });
+export type OfferItem = z.infer<typeof OfferItemSchema>;
 
 /** POST /api/offers/{id}/cancel: why the deal is called off, which the other collector reads. */
 export const CancelDealBodySchema = z.object({

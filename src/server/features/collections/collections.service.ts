@@ -13,6 +13,7 @@ import {
 } from '#shared/collection-rules.ts';
 import { MESSAGES } from '#shared/errors.ts';
 import type { CollectionItem, CollectionResponse, ValidCollectionItem } from '#shared/schemas/collections.ts';
+import type { OfferItem } from '#shared/schemas/offers.ts';
 import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
@@ -31,6 +32,30 @@ export function asGradingCompany(value: string | null): GradingCompany | null {
 
 export function asVariant(value: string | null): Variant | null {
   return VARIANTS.find((variant) => variant === value) ?? null;
+}
+
+/** The columns of a collection item an offer shows, as the offer queries select them. */
+export interface OfferedItemRow {
+  item_id: string;
+  card_id: string;
+  card_name: string;
+  card_number: string;
+  set_id: string;
+  grade: number | null;
+  grading_company: string | null;
+}
+
+/** The card an offer is about, as offers and the inbox show it; the offer page adds its certificate. */
+export function offeredItem(row: OfferedItemRow): Omit<OfferItem, 'certNumber'> {
+  return {
+    id: row.item_id,
+    cardName: row.card_name,
+    cardNumber: row.card_number,
+    setId: isSetId(row.set_id) ? row.set_id : 'base_set',
+    imageUrl: findCardById(row.card_id)?.imageUrl ?? `/card-images/${row.card_id}`,
+    grade: row.grade,
+    gradingCompany: asGradingCompany(row.grading_company),
+  };
 }
 
 /** The stored row with what the catalogue knows of its card. */

@@ -1,9 +1,7 @@
-import { findCardById } from '#shared/catalogue.ts';
 import type { InboxResponse, InboxRow, InboxState } from '#shared/schemas/offer-inbox.ts';
-import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
-import { asGradingCompany } from '../collections/public.ts';
+import { offeredItem } from '../collections/public.ts';
 import * as repo from './offer-inbox.repository.ts';
 
 function stateOf(row: repo.InboxDbRow): InboxState {
@@ -26,15 +24,7 @@ function toRow(row: repo.InboxDbRow, userId: string): InboxRow {
     state: stateOf(row),
     amount: row.amount_cents / 100,
     turn: turnOf(row, buyer),
-    item: {
-      id: row.item_id,
-      cardName: row.card_name,
-      cardNumber: row.card_number,
-      setId: isSetId(row.set_id) ? row.set_id : 'base_set',
-      imageUrl: findCardById(row.card_id)?.imageUrl ?? `/card-images/${row.card_id}`,
-      grade: row.grade,
-      gradingCompany: asGradingCompany(row.grading_company),
-    },
+    item: offeredItem(row),
     otherParty: { id: row.other_id, username: row.other_username },
     activityAt: row.activity_at,
     unread: toBoolean(row.unread),

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { findCardById } from '#shared/catalogue.ts';
 import {
   MAX_LISTED_OFFERS,
   OFFER_EXPIRY_MS,
@@ -14,11 +13,10 @@ import {
   type ValidCounter,
   type ValidOffer,
 } from '#shared/schemas/offers.ts';
-import { isSetId } from '#shared/sets.ts';
 import type { AppContext } from '../../context.ts';
 import { toBoolean } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { asGradingCompany } from '../collections/public.ts';
+import { offeredItem } from '../collections/public.ts';
 import { dealRatings } from './offer-ratings.service.ts';
 import { checkNewOffer, checkTalk } from './offer-safety.ts';
 import * as repo from './offers.repository.ts';
@@ -40,16 +38,7 @@ function toOffer(row: repo.OfferViewRow, direction: repo.Direction): Offer {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     direction,
-    item: {
-      id: row.item_id,
-      cardName: row.card_name,
-      cardNumber: row.card_number,
-      setId: isSetId(row.set_id) ? row.set_id : 'base_set',
-      imageUrl: findCardById(row.card_id)?.imageUrl ?? `/card-images/${row.card_id}`,
-      grade: row.grade,
-      gradingCompany: asGradingCompany(row.grading_company),
-      certNumber: row.cert_number,
-    },
+    item: { ...offeredItem(row), certNumber: row.cert_number },
     otherParty: { id: row.other_id, username: row.other_username },
     deal: toDeal(row, ROLE_OF[direction]),
   };
