@@ -47,7 +47,7 @@ const LINES = [
   { line: 'suggestions', url: 'suggestions' },
   { line: 'analysis, uncached', url: 'analysis', before: '/drop-answers' },
   { line: 'analysis, first after a sales change', url: 'analysis', before: '/store-sale' },
-  { line: 'analysis, card read whole', url: 'analysis', before: '/forget-columns', requests: 40 },
+  { line: 'analysis, card read whole', url: 'analysis', before: '/forget-columns', requests: 200 },
   { line: 'ladder, uncached', url: 'ladder', before: '/drop-answers' },
   { line: "ladder, first after a change to the card's sales", url: 'ladder', before: '/store-sale' },
   { line: 'PSA 9 estimate, uncached', url: 'estimate', before: '/drop-answers' },
