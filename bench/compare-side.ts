@@ -1,7 +1,9 @@
 // One side of `npm run bench:compare` (bench/compare.ts): fills a bench database as bench/run.ts does
 // (1,000,000 demo sales, 2,000 collectors holding 20,000 cards, a collector with 500 graded cards), serves
 // the app in this process, and prints one JSON line: the URLs to measure and a control server that prepares
-// each request as bench/run.ts does. SQLite, or PostgreSQL when DATABASE_URL is set.
+// each request as bench/run.ts does. SQLite, or PostgreSQL when DATABASE_URL is set. It is copied into older
+// checkouts to compare with them, so it imports only modules they have too and writes its sale itself rather
+// than sharing bench/run.ts's.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
