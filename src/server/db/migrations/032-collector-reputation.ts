@@ -44,7 +44,12 @@ export function collectorReputation(dialect: Dialect) {
   };
 }
 
-/** Adds one completed deal to both parties of the offer named by `offerId` (an SQL expression). */
+/**
+ * Adds one completed deal to both parties of the offer named by `offerId` (an SQL expression). `where true`
+ * is SQLite's way to tell an upsert's ON CONFLICT from a join's ON; the parties in order of id make two deals
+ * between the same collectors take their rows' locks in the same order on PostgreSQL, so neither waits on the
+ * other for ever.
+ */
 const addDeal = (offerId: string) => `
   insert into collector_reputation (user_id, completed_deals)
   select party, 1 from (
